@@ -1,0 +1,47 @@
+// swift-tools-version: 6.1
+// Bubble: typesets chat messages on Linux (HarfBuzz, FreeType, ICU, fontconfig, PCRE2).
+import PackageDescription
+
+/// Wrapper modules import their C module `internal`ly, so no C type can reach a public signature.
+let strict: [SwiftSetting] = [.enableUpcomingFeature("InternalImportsByDefault")]
+
+let package = Package(
+    name: "Bubble",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "Bubble", targets: ["Bubble"]),
+        .executable(name: "bubble", targets: ["bubble"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // C libraries, one thin module each.
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev", "libfreetype-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CPCRE2", pkgConfig: "libpcre2-8", providers: [.apt(["libpcre2-dev"])]),
+        .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
+
+        // Swift wrappers: the only files that name hb_, FT_, Fc, pcre2_ or ICU symbols.
+        .target(name: "BubbleFonts", dependencies: ["CHarfBuzz", "CFontconfig"], swiftSettings: strict),
+        .target(name: "BubbleUnicode", dependencies: ["CICU"], swiftSettings: strict),
+        .target(name: "BubbleRegex", dependencies: ["CPCRE2"], swiftSettings: strict),
+
+        // The pipeline: Map → Typeset → Report.
+        .target(name: "BubbleMapping", dependencies: ["BubbleRegex", "BubbleUnicode"], swiftSettings: strict),
+        .target(name: "BubbleTypesetting", dependencies: ["BubbleFonts", "BubbleUnicode", "BubbleMapping"], swiftSettings: strict),
+        .target(name: "BubbleRendering", dependencies: ["BubbleTypesetting", "BubbleFonts"], swiftSettings: strict),
+        .target(name: "Bubble", dependencies: ["BubbleMapping", "BubbleTypesetting", "BubbleRendering", "BubbleFonts"],
+                swiftSettings: strict),
+        .executableTarget(name: "bubble", dependencies: [
+            "Bubble", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], swiftSettings: strict),
+
+        .target(name: "BubbleTestSupport", dependencies: ["Bubble"], swiftSettings: strict),
+        .testTarget(name: "BubbleUnicodeTests", dependencies: ["BubbleUnicode", "BubbleTestSupport"]),
+        .testTarget(name: "BubbleFontsTests", dependencies: ["BubbleFonts", "BubbleTestSupport"]),
+        .testTarget(name: "BubbleMappingTests", dependencies: ["BubbleMapping", "BubbleTestSupport"]),
+        .testTarget(name: "BubbleTypesettingTests", dependencies: ["BubbleTypesetting", "BubbleTestSupport"]),
+        .testTarget(name: "BubbleTests", dependencies: ["Bubble", "BubbleTestSupport"]),
+    ]
+)

@@ -1,0 +1,103 @@
+import Foundation
+
+/// The ordered faces text is set in: the first face that covers a whole grapheme draws it.
+///
+/// Built once per process (or per distinct `fonts` option) and shared by every thread.
+public final class FallbackChain: @unchecked Sendable {
+    /// Bubble's default chain: Latin, Greek and Cyrillic; CJK; Noto's script faces; color emoji.
+    public static let defaultFamilies = ["DejaVu Sans", "Noto Sans CJK SC", "Noto Sans", "Noto Color Emoji"]
+
+    /// The chain's faces in order (regular style).
+    public let faces: [FontFace]
+    /// What each entry was asked as (a family name or a path).
+    public let names: [String]
+    private let lock = NSLock()
+    /// Faces fontconfig found for code points no chain face covers; appended after the chain.
+    private var extra: [FontSource: FontFace] = [:]
+    private var styled: [StyleKey: FontFace] = [:]
+
+    private struct StyleKey: Hashable { var face: ObjectIdentifier; var bold: Bool; var italic: Bool }
+
+    /// Resolves each entry, a family name (through fontconfig) or a font file path (`/…`, `./…`, or
+    /// ending in .ttf/.otf/.ttc, with an optional `#index`).
+    public init(families: [String] = FallbackChain.defaultFamilies) throws(FontError) {
+        var faces: [FontFace] = []
+        for name in families {
+            faces.append(try FontFace(source: try FallbackChain.source(for: name)))
+        }
+        self.faces = faces
+        names = families
+    }
+
+    static func isPath(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return name.hasPrefix("/") || name.hasPrefix("./") || name.hasPrefix("../")
+            || [".ttf", ".otf", ".ttc", ".otc"].contains { lower.hasSuffix($0) || lower.contains($0 + "#") }
+    }
+
+    static func source(for name: String) throws(FontError) -> FontSource {
+        guard isPath(name) else { return try FontResolver.shared.resolve(family: name).source }
+        if let hash = name.lastIndex(of: "#"), let index = Int(name[name.index(after: hash)...]) {
+            return FontSource(path: String(name[..<hash]), index: index)
+        }
+        return FontSource(path: name)
+    }
+
+    /// Index into ``faces`` of the first face covering every scalar of a grapheme.
+    ///
+    /// An emoji presentation sequence (a default-emoji code point, VS16, a ZWJ sequence, a flag, a
+    /// keycap) tries the chain's color faces first, as browsers do, so 😀 is not drawn with a text
+    /// font's monochrome glyph. Default-ignorable joiners and selectors do not need coverage when the
+    /// base is covered. Returns nil when no chain face covers it.
+    public func faceIndex(forGrapheme scalars: some Collection<UInt32>, prefersEmoji: Bool) -> Int? {
+        if prefersEmoji {
+            for (i, face) in faces.enumerated() where face.isColor && covers(face, scalars) { return i }
+        }
+        for (i, face) in faces.enumerated() where covers(face, scalars) { return i }
+        return nil
+    }
+
+    @inline(__always)
+    private func covers(_ face: FontFace, _ scalars: some Collection<UInt32>) -> Bool {
+        for s in scalars where !face.covers(s) {
+            if s == 0x200D || s == 0x200C || (s >= 0xFE00 && s <= 0xFE0F) || (s >= 0xE0100 && s <= 0xE01EF) { continue }
+            return false
+        }
+        return true
+    }
+
+    /// A face found by fontconfig for a code point the chain does not cover (cached per face file).
+    public func fallbackFace(covering scalar: UInt32) -> FontFace? {
+        let near = names.first(where: { !FallbackChain.isPath($0) }) ?? "sans-serif"
+        guard let source = FontResolver.shared.face(covering: scalar, near: near) else { return nil }
+        lock.lock()
+        defer { lock.unlock() }
+        if let face = extra[source] { return face }
+        guard let face = try? FontFace(source: source), face.covers(scalar) else { return nil }
+        extra[source] = face
+        return face
+    }
+
+    /// The bold and/or italic face of the family `face` belongs to, or `face` itself with synthetic
+    /// emboldening/slant when the family has no such face.
+    public func styledFace(_ face: FontFace, bold: Bool, italic: Bool) -> FontFace {
+        guard bold || italic else { return face }
+        let key = StyleKey(face: ObjectIdentifier(face), bold: bold, italic: italic)
+        lock.lock()
+        if let found = styled[key] { lock.unlock(); return found }
+        lock.unlock()
+        var result = face
+        if !face.isColor, let match = try? FontResolver.shared.resolve(family: face.family, bold: bold, italic: italic) {
+            let needBold = bold && !match.hasBold, needItalic = italic && !match.hasItalic
+            if let real = try? FontFace(source: match.source, syntheticBold: needBold, syntheticItalic: needItalic) {
+                result = real
+            }
+        } else if !face.isColor, let synthetic = try? FontFace(source: face.source, syntheticBold: bold, syntheticItalic: italic) {
+            result = synthetic
+        }
+        lock.lock()
+        styled[key] = result
+        lock.unlock()
+        return result
+    }
+}

@@ -1,0 +1,154 @@
+internal import CHarfBuzz
+import Foundation
+
+/// One font face (a file and a face index), shared by every size and every thread.
+///
+/// HarfBuzz reads the file's tables from a memory map and shapes with its own OpenType functions,
+/// which are thread-safe; FreeType opens the same face lazily, under its lock, for glyph outlines
+/// and names. The face is immutable after loading except for its per-size font cache.
+public final class FontFace: @unchecked Sendable, Hashable, CustomStringConvertible {
+    public let source: FontSource
+    /// The family name the face reports (`DejaVu Sans`, `Noto Sans CJK SC`).
+    public let family: String
+    /// The style name (`Book`, `Bold`, `Regular`).
+    public let style: String
+    /// Design units per em.
+    public let unitsPerEm: Int
+    /// Whether the face draws color glyphs (CBDT/sbix bitmaps or COLR layers): an emoji font.
+    public let isColor: Bool
+    /// Whether the face carries PNG glyph images (CBDT, sbix).
+    public let hasPNGGlyphs: Bool
+    /// Bold or italic requested but missing from the family: drawn by emboldening/slanting.
+    public let syntheticBold: Bool
+    public let syntheticItalic: Bool
+
+    let blob: OpaquePointer
+    let face: OpaquePointer
+    /// An unscaled font for cmap look-ups.
+    private let cmapFont: OpaquePointer
+    private let lock = NSLock()
+    private var sized: [Int32: OpaquePointer] = [:]
+
+    /// Opens face `source.index` of `source.path`.
+    public init(source: FontSource, syntheticBold: Bool = false, syntheticItalic: Bool = false) throws(FontError) {
+        self.source = source
+        self.syntheticBold = syntheticBold
+        self.syntheticItalic = syntheticItalic
+        guard FileManager.default.isReadableFile(atPath: source.path) else { throw FontError.fileNotFound(path: source.path) }
+        guard let blob = hb_blob_create_from_file_or_fail(source.path) else {
+            throw FontError.harfBuzz(function: "hb_blob_create_from_file", path: source.path)
+        }
+        let faceCount = Int(hb_face_count(blob))
+        guard source.index >= 0, source.index < max(faceCount, 1), let face = hb_face_create(blob, UInt32(source.index)),
+              hb_face_get_glyph_count(face) > 0 else {
+            hb_blob_destroy(blob)
+            throw FontError.harfBuzz(function: "hb_face_create (face \(source.index) of \(faceCount))", path: source.path)
+        }
+        hb_face_make_immutable(face)
+        self.blob = blob
+        self.face = face
+        cmapFont = hb_font_create(face)
+        hb_font_make_immutable(cmapFont)
+        unitsPerEm = Int(hb_face_get_upem(face))
+        hasPNGGlyphs = hb_ot_color_has_png(face) != 0
+        isColor = hasPNGGlyphs || hb_ot_color_has_layers(face) != 0
+        family = FontFace.name(face, hb_ot_name_id_t(HB_OT_NAME_ID_TYPOGRAPHIC_FAMILY)) ?? FontFace.name(face, hb_ot_name_id_t(HB_OT_NAME_ID_FONT_FAMILY))
+            ?? (source.path as NSString).lastPathComponent
+        style = FontFace.name(face, hb_ot_name_id_t(HB_OT_NAME_ID_TYPOGRAPHIC_SUBFAMILY)) ?? FontFace.name(face, hb_ot_name_id_t(HB_OT_NAME_ID_FONT_SUBFAMILY)) ?? ""
+    }
+
+    deinit {
+        for font in sized.values { hb_font_destroy(font) }
+        hb_font_destroy(cmapFont)
+        hb_face_destroy(face)
+        hb_blob_destroy(blob)
+    }
+
+    /// The glyph id the cmap gives `scalar`, or nil when the face does not cover it.
+    @inline(__always)
+    public func glyph(for scalar: UInt32) -> UInt32? {
+        var glyph: hb_codepoint_t = 0
+        return hb_font_get_nominal_glyph(cmapFont, scalar, &glyph) != 0 ? glyph : nil
+    }
+
+    /// Whether the cmap maps `scalar` to a glyph.
+    @inline(__always)
+    public func covers(_ scalar: UInt32) -> Bool { glyph(for: scalar) != nil }
+
+    /// Vertical metrics at `size` px.
+    public func metrics(size: Double) -> FontMetrics {
+        let font = hbFont(size: size)
+        var extents = hb_font_extents_t()
+        hb_font_get_h_extents(font, &extents)
+        var xHeight: hb_position_t = 0, capHeight: hb_position_t = 0
+        let scale = Double(FontFace.scale(size))
+        let ascent = Double(extents.ascender) / scale * size
+        if hb_ot_metrics_get_position(font, HB_OT_METRICS_TAG_X_HEIGHT, &xHeight) == 0 || xHeight <= 0 {
+            xHeight = hb_position_t(Double(extents.ascender) * 0.53)
+        }
+        if hb_ot_metrics_get_position(font, HB_OT_METRICS_TAG_CAP_HEIGHT, &capHeight) == 0 || capHeight <= 0 {
+            capHeight = hb_position_t(Double(extents.ascender) * 0.73)
+        }
+        return FontMetrics(ascent: ascent, descent: -Double(extents.descender) / scale * size,
+                           lineGap: Double(extents.line_gap) / scale * size,
+                           xHeight: Double(xHeight) / scale * size, capHeight: Double(capHeight) / scale * size)
+    }
+
+    /// The horizontal advance of `glyph` at `size` px (the font's hmtx, scaled).
+    public func advance(glyph: UInt32, size: Double) -> Double {
+        Double(hb_font_get_glyph_h_advance(hbFont(size: size), glyph)) / Double(FontFace.scale(size)) * size
+    }
+
+    /// HarfBuzz units per px: positions come back in 1/1024 px, finer than Pango's 1/1024 pt grid needs.
+    static let unitsPerPixel: Double = 1024
+    @inline(__always)
+    static func scale(_ size: Double) -> Int32 { Int32((size * unitsPerPixel).rounded()) }
+
+    /// The HarfBuzz font of this face at `size` px, made once per size.
+    func hbFont(size: Double) -> OpaquePointer {
+        let key = FontFace.scale(size)
+        lock.lock()
+        defer { lock.unlock() }
+        if let font = sized[key] { return font }
+        let font = hb_font_create(face)!
+        hb_font_set_scale(font, key, key)
+        if syntheticItalic { hb_font_set_synthetic_slant(font, 0.2) }
+        hb_font_make_immutable(font)
+        sized[key] = font
+        return font
+    }
+
+    private static func name(_ face: OpaquePointer, _ id: hb_ot_name_id_t) -> String? {
+        var length: UInt32 = 0
+        let count = hb_ot_name_get_utf8(face, id, hb_language_from_string("en", -1), &length, nil)
+        guard count > 0 else { return nil }
+        var buffer = [CChar](repeating: 0, count: Int(count) + 1)
+        length = UInt32(buffer.count)
+        hb_ot_name_get_utf8(face, id, hb_language_from_string("en", -1), &length, &buffer)
+        let s = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return s.isEmpty ? nil : s
+    }
+
+    /// A 64-bit FNV-1a hash of the font file's bytes, hex: tells two servers whether they use the same file.
+    public private(set) lazy var contentHash: String = {
+        var length: UInt32 = 0
+        guard let data = hb_blob_get_data(blob, &length) else { return "0" }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        let bytes = UnsafeRawBufferPointer(start: data, count: Int(length))
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return String(hash, radix: 16)
+    }()
+
+    public var description: String { "\(family) \(style) (\(source))" }
+    public static func == (a: FontFace, b: FontFace) -> Bool { a === b }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+/// Vertical metrics of a face at a size, in px (CSS px; ascent above, descent below the baseline).
+public struct FontMetrics: Sendable, Equatable {
+    public var ascent: Double
+    public var descent: Double
+    public var lineGap: Double
+    public var xHeight: Double
+    public var capHeight: Double
+}

@@ -1,0 +1,105 @@
+internal import CFontconfig
+import Foundation
+
+/// Finds installed fonts through fontconfig: a family by name, or a face that covers a code point.
+///
+/// fontconfig is initialised once per process; look-ups hold a lock (its config is not safe to
+/// query from several threads at once) and coverage answers are cached per code point.
+public final class FontResolver: @unchecked Sendable {
+    public static let shared = FontResolver()
+
+    private let lock = NSLock()
+    private let config: OpaquePointer?
+    private var coverageCache: [UInt32: FontSource?] = [:]
+
+    private init() {
+        config = FcInitLoadConfigAndFonts()
+    }
+
+    /// The face of `family` with the requested weight and slant.
+    ///
+    /// A family name must match an installed family exactly (case-insensitive): fontconfig's nearest
+    /// substitute is not accepted, so a missing font is an error rather than a silent look-alike.
+    /// - Returns: the face and whether the requested bold/italic face exists (otherwise the regular
+    ///   face is returned and the caller synthesizes the style).
+    public func resolve(family: String, bold: Bool = false, italic: Bool = false) throws(FontError)
+        -> (source: FontSource, hasBold: Bool, hasItalic: Bool) {
+        guard let config else { throw FontError.fontconfigUnavailable }
+        lock.lock()
+        defer { lock.unlock() }
+        guard let pattern = FcPatternCreate() else { throw FontError.fontconfigUnavailable }
+        defer { FcPatternDestroy(pattern) }
+        family.withCString { name in
+            name.withMemoryRebound(to: FcChar8.self, capacity: family.utf8.count + 1) { _ = FcPatternAddString(pattern, FC_FAMILY, $0) }
+        }
+        FcPatternAddInteger(pattern, FC_WEIGHT, bold ? FC_WEIGHT_BOLD : FC_WEIGHT_REGULAR)
+        FcPatternAddInteger(pattern, FC_SLANT, italic ? FC_SLANT_ITALIC : FC_SLANT_ROMAN)
+        FcConfigSubstitute(config, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        guard let match = FcFontMatch(config, pattern, &result) else {
+            throw FontError.familyNotFound(family: family, package: FontError.package(forFamily: family))
+        }
+        defer { FcPatternDestroy(match) }
+        let families = FontResolver.strings(match, FC_FAMILY)
+        guard families.contains(where: { $0.caseInsensitiveCompare(family) == .orderedSame }),
+              let path = FontResolver.strings(match, FC_FILE).first else {
+            throw FontError.familyNotFound(family: family, package: FontError.package(forFamily: family))
+        }
+        var index: Int32 = 0, weight: Int32 = 0, slant: Int32 = 0
+        FcPatternGetInteger(match, FC_INDEX, 0, &index)
+        FcPatternGetInteger(match, FC_WEIGHT, 0, &weight)
+        FcPatternGetInteger(match, FC_SLANT, 0, &slant)
+        return (FontSource(path: path, index: Int(index)), weight >= FC_WEIGHT_DEMIBOLD, slant != FC_SLANT_ROMAN)
+    }
+
+    /// An installed face that covers `scalar`, preferring `family`'s relatives (its script faces:
+    /// `Noto Sans` → `Noto Sans Arabic`), or nil when no installed font covers it.
+    public func face(covering scalar: UInt32, near family: String = "sans-serif") -> FontSource? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let cached = coverageCache[scalar] { return cached }
+        let found = lookUp(covering: scalar, near: family)
+        coverageCache[scalar] = found
+        return found
+    }
+
+    private func lookUp(covering scalar: UInt32, near family: String) -> FontSource? {
+        guard let config, let pattern = FcPatternCreate() else { return nil }
+        defer { FcPatternDestroy(pattern) }
+        let charset = FcCharSetCreate()
+        defer { FcCharSetDestroy(charset) }
+        FcCharSetAddChar(charset, scalar)
+        FcPatternAddCharSet(pattern, FC_CHARSET, charset)
+        family.withCString { name in
+            name.withMemoryRebound(to: FcChar8.self, capacity: family.utf8.count + 1) { _ = FcPatternAddString(pattern, FC_FAMILY, $0) }
+        }
+        FcConfigSubstitute(config, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        guard let set = FcFontSort(config, pattern, FcTrue, nil, &result) else { return nil }
+        defer { FcFontSetDestroy(set) }
+        for i in 0..<Int(set.pointee.nfont) {
+            guard let font = set.pointee.fonts[i] else { continue }
+            var fontCharset: OpaquePointer?
+            guard FcPatternGetCharSet(font, FC_CHARSET, 0, &fontCharset) == FcResultMatch,
+                  FcCharSetHasChar(fontCharset, scalar) != 0,
+                  let path = FontResolver.strings(font, FC_FILE).first else { continue }
+            var index: Int32 = 0
+            FcPatternGetInteger(font, FC_INDEX, 0, &index)
+            return FontSource(path: path, index: Int(index))
+        }
+        return nil
+    }
+
+    private static func strings(_ pattern: OpaquePointer, _ object: UnsafePointer<CChar>) -> [String] {
+        var values: [String] = []
+        var n: Int32 = 0
+        var value: UnsafeMutablePointer<FcChar8>?
+        while FcPatternGetString(pattern, object, n, &value) == FcResultMatch, let value {
+            values.append(String(cString: UnsafeRawPointer(value).assumingMemoryBound(to: CChar.self)))
+            n += 1
+        }
+        return values
+    }
+}

@@ -1,0 +1,49 @@
+/// Character style of a stretch of text, from spans and markup. `nil` fields inherit the defaults.
+public struct TextStyle: Sendable, Equatable, Hashable {
+    /// Font size in px.
+    public var fontSize: Double?
+    /// CSS color (`#RRGGBB`, `#RGB` or a name such as `red`), kept as given after validation.
+    public var color: String?
+    /// Font family (a name or a font file path), ahead of the fallback chain.
+    public var family: String?
+    public var bold: Bool
+    public var italic: Bool
+    public var underline: Bool
+
+    public init(fontSize: Double? = nil, color: String? = nil, family: String? = nil,
+                bold: Bool = false, italic: Bool = false, underline: Bool = false) {
+        self.fontSize = fontSize
+        self.color = color
+        self.family = family
+        self.bold = bold
+        self.italic = italic
+        self.underline = underline
+    }
+
+    /// The default style: everything inherited.
+    public static let plain = TextStyle()
+}
+
+/// A style applied to a stretch of the mapped text.
+public struct StyleRun: Sendable, Equatable {
+    public var range: Range<MappedIndex>
+    public var style: TextStyle
+
+    public init(range: Range<MappedIndex>, style: TextStyle) {
+        self.range = range
+        self.style = style
+    }
+}
+
+/// A highlighted range (seed 002): a text color and a background color.
+public struct Highlight: Sendable, Equatable {
+    public var range: Range<MappedIndex>
+    public var textColor: String?
+    public var backgroundColor: String?
+
+    public init(range: Range<MappedIndex>, textColor: String? = nil, backgroundColor: String? = nil) {
+        self.range = range
+        self.textColor = textColor
+        self.backgroundColor = backgroundColor
+    }
+}

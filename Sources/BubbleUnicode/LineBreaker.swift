@@ -1,0 +1,55 @@
+internal import CICU
+
+/// A place where a line may (or must) end, as UAX #14 finds it.
+public struct BreakOpportunity: Sendable, Equatable {
+    /// UTF-16 offset of the break: the line ends before this unit.
+    public var offset: Int
+    /// A mandatory break (after BK, CR, LF, NL: `\n`, `\r\n`, U+2028, U+2029…).
+    public var isMandatory: Bool
+
+    public init(offset: Int, isMandatory: Bool) {
+        self.offset = offset
+        self.isMandatory = isMandatory
+    }
+}
+
+/// Finds line-break opportunities (UAX #14) with ICU's line break iterator.
+///
+/// Not thread-safe: each thread (or each engine worker) owns its own breaker.
+public final class LineBreaker {
+    private let iterator: BreakIterator
+
+    /// - Parameter locale: an ICU locale id; the root locale ("") gives the default UAX #14 rules.
+    public init(locale: String = "") throws(UnicodeError) {
+        iterator = try BreakIterator(kind: Int32(BUBBLE_BREAK_LINE), locale: locale)
+    }
+
+    /// Every opportunity in `text` (UTF-16), in order; the end of the text is always the last one.
+    public func opportunities(in text: [UInt16]) -> [BreakOpportunity] {
+        var result: [BreakOpportunity] = []
+        result.reserveCapacity(text.count / 4 + 1)
+        iterator.setText(text)
+        iterator.forEachBoundary { result.append(BreakOpportunity(offset: $0, isMandatory: $1)) }
+        return result
+    }
+}
+
+/// Finds extended grapheme cluster boundaries (UAX #29) with ICU's character break iterator.
+///
+/// Not thread-safe: each thread owns its own.
+public final class GraphemeBreaker {
+    private let iterator: BreakIterator
+
+    public init() throws(UnicodeError) {
+        iterator = try BreakIterator(kind: Int32(BUBBLE_BREAK_CHARACTER))
+    }
+
+    /// Every boundary of `text` after 0, in order (the last is `text.count`).
+    public func boundaries(in text: [UInt16]) -> [Int] {
+        var result: [Int] = []
+        result.reserveCapacity(text.count)
+        iterator.setText(text)
+        iterator.forEachBoundary { offset, _ in result.append(offset) }
+        return result
+    }
+}
