@@ -1,0 +1,32 @@
+public import BubbleFonts
+public import BubbleUnicode
+
+/// The one error type at Bubble's edge: a stable `code` and a message for people.
+///
+/// The CLI maps it to an exit code, the HTTP service to a status and `{"error": {"code", "message"}}`.
+public struct BubbleError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Stable, snake_case: `invalid_options`, `invalid_utf8`, `too_long`, `font_not_found`, `malformed_json`, …
+    public var code: String
+    public var message: String
+
+    public init(code: String, message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { "\(code): \(message)" }
+
+    /// An option with a value out of its range, named by its key.
+    public static func outOfRange(_ key: String, _ value: String, _ expected: String) -> BubbleError {
+        BubbleError(code: "invalid_options", message: "option '\(key)' is \(value); expected \(expected)")
+    }
+
+    init(_ error: FontError) {
+        switch error {
+        case .familyNotFound, .fileNotFound: self.init(code: "font_not_found", message: error.description)
+        default: self.init(code: "font_error", message: error.description)
+        }
+    }
+
+    init(_ error: UnicodeError) { self.init(code: "internal_error", message: error.description) }
+}

@@ -1,0 +1,117 @@
+public import BubbleMapping
+public import BubbleTypesetting
+import BubbleFonts
+import BubbleUnicode
+
+/// Renders a layout as Bubble's JSON (version 1): keys in a fixed order, numbers rounded to 2
+/// decimals, offsets in the source message's units.
+public struct JSONRenderer: Sendable {
+    /// The unit of every reported offset (UTF-16 code units by default).
+    public var offsets: OffsetUnit
+    /// Include the `fonts` fingerprint (faces used, their file hashes, library versions).
+    public var includeFonts: Bool
+
+    public init(offsets: OffsetUnit = .utf16, includeFonts: Bool = true) {
+        self.offsets = offsets
+        self.includeFonts = includeFonts
+    }
+
+    public func render(_ layout: BubbleLayout) -> String {
+        var w = JSONWriter(capacity: 512 + layout.lineLayout.lines.count * 96)
+        let map = layout.mapped.offsets
+        func source(_ m: Int) -> Int { map.report(map.source(MappedIndex(m)), in: offsets) }
+        func rect(_ r: Rect) {
+            w.beginObject()
+            w.field("x", r.x); w.field("y", r.y); w.field("width", r.width); w.field("height", r.height)
+            w.endObject()
+        }
+        let lines = layout.lineLayout
+        let pad = layout.padding
+        w.beginObject()
+        w.field("version", 1)
+        w.key("size"); w.beginObject(); w.field("width", layout.size.width); w.field("height", layout.size.height); w.endObject()
+        w.field("lineCount", lines.lines.count)
+        w.field("truncated", lines.truncated)
+        w.key("visible"); w.beginObject(); w.field("start", 0); w.field("end", source(lines.visibleEnd)); w.endObject()
+        w.key("lines"); w.beginArray()
+        for line in lines.lines {
+            w.beginObject()
+            w.field("start", source(line.range.lowerBound))
+            w.field("end", source(line.range.upperBound))
+            w.field("top", line.top + pad.top)
+            w.field("baseline", line.baseline + pad.top)
+            w.field("height", line.height)
+            w.field("width", line.width)
+            w.endObject()
+        }
+        w.endArray()
+        w.key("links"); w.beginArray()
+        let text = layout.mapped.text
+        for box in layout.links {
+            w.beginObject()
+            w.field("kind", box.link.kind.rawValue)
+            w.field("text", String(decoding: text[box.range], as: UTF16.self))
+            w.field("target", box.link.target)
+            w.field("start", source(box.range.lowerBound))
+            w.field("end", source(box.range.upperBound))
+            w.key("rects"); w.beginArray(); for r in box.rects { rect(r) }; w.endArray()
+            w.endObject()
+        }
+        w.endArray()
+        w.key("emoji"); w.beginArray()
+        for e in layout.emoji {
+            w.beginObject()
+            w.field("kind", e.kind.rawValue)
+            if let name = e.name { w.field("name", name) }
+            if let unicode = e.unicode { w.field("unicode", unicode) }
+            w.field("start", source(e.range.lowerBound))
+            w.field("end", source(e.range.upperBound))
+            w.key("rect"); rect(e.rect)
+            w.endObject()
+        }
+        w.endArray()
+        w.key("highlights"); w.beginArray()
+        for h in layout.highlights {
+            w.beginObject()
+            w.field("start", source(h.range.lowerBound))
+            w.field("end", source(h.range.upperBound))
+            if let c = h.highlight.textColor { w.field("color", c) }
+            if let c = h.highlight.backgroundColor { w.field("background", c) }
+            w.key("rects"); w.beginArray(); for r in h.rects { rect(r) }; w.endArray()
+            w.endObject()
+        }
+        w.endArray()
+        w.key("pages"); w.beginArray()
+        for page in lines.pages {
+            w.beginObject()
+            w.field("start", source(page.range.lowerBound))
+            w.field("end", source(page.range.upperBound))
+            w.field("top", page.top + pad.top)
+            w.field("height", page.height)
+            w.endObject()
+        }
+        w.endArray()
+        w.field("unresolvedGlyphs", layout.shaped.unresolvedGlyphs)
+        if includeFonts {
+            w.key("fonts"); w.beginObject()
+            w.key("faces"); w.beginArray()
+            for face in layout.shaped.faces {
+                w.beginObject()
+                w.field("family", face.family)
+                w.field("style", face.style)
+                w.field("file", face.source.path)
+                if face.source.index != 0 { w.field("index", face.source.index) }
+                w.field("hash", face.contentHash)
+                w.endObject()
+            }
+            w.endArray()
+            w.field("harfbuzz", FontLibraryVersions.harfBuzz)
+            w.field("freetype", FontLibraryVersions.freeType)
+            w.field("icu", ICU.version)
+            w.field("unicode", ICU.unicodeVersion)
+            w.endObject()
+        }
+        w.endObject()
+        return w.output
+    }
+}

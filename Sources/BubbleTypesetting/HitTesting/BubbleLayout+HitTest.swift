@@ -1,0 +1,80 @@
+/// What lies under a point of the bubble.
+public struct HitResult: Sendable, Equatable {
+    /// The grapheme boundary nearest the point (UTF-16, mapped text).
+    public var offset: Int
+    /// Whether the point is on the trailing half of the grapheme before `offset` (the caret belongs
+    /// to the text before), or the leading half of the one after it.
+    public var affinity: Affinity
+    /// Index into ``BubbleLayout/links`` of the link under the point.
+    public var link: Int?
+    /// Index into ``BubbleLayout/emoji`` of the emoji under the point.
+    public var emoji: Int?
+    /// Index into ``BubbleLayout/highlights``.
+    public var highlight: Int?
+    /// The line the point was resolved to.
+    public var line: Int
+
+    public enum Affinity: String, Sendable, Equatable { case leading, trailing }
+}
+
+extension BubbleLayout {
+    /// The text position and the link, emoji or highlight under a point (bubble space, px).
+    ///
+    /// A point between two lines goes to the nearer line; a point outside the bubble finds nothing.
+    public func hitTest(x: Double, y: Double) -> HitResult? {
+        guard x >= 0, y >= 0, x <= size.width, y <= size.height, !lineLayout.lines.isEmpty else { return nil }
+        let tx = x - padding.left, ty = y - padding.top
+        var best = 0
+        var bestDistance = Double.infinity
+        for (i, line) in lineLayout.lines.enumerated() {
+            let d = ty < line.top ? line.top - ty : ty > line.top + line.height ? ty - line.top - line.height : 0
+            if d < bestDistance { bestDistance = d; best = i }
+        }
+        let line = lineLayout.lines[best]
+        let (offset, affinity) = textOffset(atX: tx, in: line)
+        let inside = { (r: Rect) in r.contains(x: x, y: y) }
+        let link = links.firstIndex { $0.rects.contains(where: inside) }
+        let emojiIndex = emoji.firstIndex { inside($0.rect) }
+        let highlight = highlights.firstIndex { $0.rects.contains(where: inside) }
+        return HitResult(offset: offset, affinity: affinity, link: link, emoji: emojiIndex, highlight: highlight, line: best)
+    }
+
+    /// The grapheme boundary nearest `x` (text-box space) on `line`.
+    func textOffset(atX x: Double, in line: Line) -> (Int, HitResult.Affinity) {
+        let fragments = lineLayout.fragments[line.fragments]
+        guard let first = fragments.first, let last = fragments.last else { return (line.range.lowerBound, .leading) }
+        if x <= first.x { return edge(of: first, left: true, line: line) }
+        if x >= last.x + last.width { return edge(of: last, left: false, line: line) }
+        for f in fragments where x >= f.x && x <= f.x + f.width {
+            switch f.kind {
+            case .placeholder, .token:
+                let before = x < f.x + f.width / 2
+                if case .token = f.kind { return (lineLayout.visibleEnd, .trailing) }
+                let rtl = f.level & 1 == 1
+                return before != rtl ? (f.range.lowerBound, .leading) : (f.range.upperBound, .trailing)
+            case let .glyphs(runIndex, glyphRange):
+                let run = shaped.runs[runIndex]
+                let g = shaped.glyphs
+                var gx = f.x
+                for k in glyphRange {
+                    let a = Double(g.advances[k])
+                    if x <= gx + a {
+                        var start = Int(g.clusters[k])
+                        while start > f.range.lowerBound && !shaped.graphemeStarts[start] { start -= 1 }
+                        var end = start + 1
+                        while end < f.range.upperBound && !shaped.graphemeStarts[end] { end += 1 }
+                        let leftHalf = x < gx + a / 2
+                        return leftHalf != run.isRightToLeft ? (start, .leading) : (end, .trailing)
+                    }
+                    gx += a
+                }
+            }
+        }
+        return (line.range.upperBound, .trailing)
+    }
+
+    private func edge(of f: LineFragment, left: Bool, line: Line) -> (Int, HitResult.Affinity) {
+        let rtl = f.level & 1 == 1
+        return left != rtl ? (f.range.lowerBound, .leading) : (f.range.upperBound, .trailing)
+    }
+}

@@ -1,0 +1,128 @@
+import BubbleFonts
+import BubbleMapping
+import BubbleUnicode
+
+/// ISO 15924 `Zyyy`, the Common script.
+let commonScript: UInt32 = 0x5A79_7979
+
+extension Typesetter {
+    /// Splits `range` into runs of one face, size, script, bidi level and style, appended to
+    /// `shaped.runs`; each U+FFFC placeholder is a run of its own.
+    ///
+    /// The face is chosen per grapheme: the first chain face covering all of it (color faces first
+    /// for emoji presentation), else a face fontconfig finds, else the primary face's .notdef
+    /// (counted in `unresolvedGlyphs`). Common and inherited scripts join their neighbours.
+    /// - Returns: the paragraph's base bidi level.
+    func itemize(_ buffer: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, into shaped: inout ShapedText) -> UInt8 {
+        guard !range.isEmpty else {
+            return shaped.style.direction == .rtl ? 1 : 0
+        }
+        let fallbackLevel: UInt8 = shaped.style.direction == .rtl ? 1 : 0
+        let resolved: (base: UInt8, levels: [UInt8]) = (try? bidi.levels(of: ArraySlice(buffer[range]), direction: shaped.style.direction))
+            ?? (fallbackLevel, [UInt8](repeating: fallbackLevel, count: range.count))
+        let levels = resolved.levels
+        let mapped = shaped.mapped
+        var styleCursor = 0
+        var placeholderCursor = shaped.placeholders.firstIndex { $0.placeholder.index.utf16 >= range.lowerBound } ?? shaped.placeholders.count
+
+        var runStart = range.lowerBound
+        var runFace: FontFace? = nil
+        var runStyle = -1
+        var runLevel: UInt8 = 0
+        var runScript: UInt32 = 0  // 0: not yet known (neutral so far)
+        var scalars: [UInt32] = []
+        scalars.reserveCapacity(8)
+
+        func close(_ end: Int) {
+            guard end > runStart, let face = runFace else { return }
+            let size = shaped.styles[runStyle].fontSize ?? shaped.style.fontSize
+            let m = face.metrics(size: size)
+            shaped.runs.append(ShapedRun(range: runStart..<end, glyphRange: 0..<0, face: face, fontSize: size,
+                                         level: runLevel, script: runScript == 0 ? commonScript : runScript, style: runStyle, placeholder: nil, ascent: m.ascent, descent: m.descent))
+            if !shaped.faces.contains(where: { $0 === face }) { shaped.faces.append(face) }
+        }
+
+        var i = range.lowerBound
+        while i < range.upperBound {
+            var end = i + 1
+            while end < range.upperBound && !shaped.graphemeStarts[end] { end += 1 }
+            let level = levels[i - range.lowerBound]
+            let styleIndex = styleIndex(at: i, mapped: mapped, cursor: &styleCursor, styles: &shaped.styles)
+
+            if buffer[i] == placeholderCharacter, placeholderCursor < shaped.placeholders.count,
+               shaped.placeholders[placeholderCursor].placeholder.index.utf16 == i {
+                close(i)
+                let p = shaped.placeholders[placeholderCursor]
+                shaped.runs.append(ShapedRun(range: i..<i + 1, glyphRange: 0..<0, face: nil,
+                                             fontSize: shaped.styles[styleIndex].fontSize ?? shaped.style.fontSize,
+                                             level: level, script: commonScript, style: styleIndex, placeholder: placeholderCursor,
+                                             ascent: p.ascent, descent: p.descent))
+                placeholderCursor += 1
+                runFace = nil
+                runStart = i + 1
+                i = end
+                continue
+            }
+
+            scalars.removeAll(keepingCapacity: true)
+            var j = i
+            while j < end {
+                let u = UInt32(buffer[j])
+                if u & 0xFC00 == 0xD800, j + 1 < end, UInt32(buffer[j + 1]) & 0xFC00 == 0xDC00 {
+                    scalars.append(0x10000 + ((u - 0xD800) << 10) + (UInt32(buffer[j + 1]) - 0xDC00))
+                    j += 2
+                } else {
+                    scalars.append(u)
+                    j += 1
+                }
+            }
+            var face = chooseFace(scalars, shaped: &shaped)
+            let style = shaped.styles[styleIndex]
+            if style.bold || style.italic { face = fonts.styledFace(face, bold: style.bold, italic: style.italic) }
+
+            var script: UInt32 = 0
+            for s in scalars where !CharacterProperties.hasNeutralScript(s) {
+                script = CharacterProperties.scriptTag(s)
+                break
+            }
+            let scriptChanges = script != 0 && runScript != 0 && script != runScript
+            if runFace == nil || face !== runFace || styleIndex != runStyle || level != runLevel || scriptChanges {
+                close(i)
+                runStart = i
+                runFace = face
+                runStyle = styleIndex
+                runLevel = level
+                runScript = script
+            } else if runScript == 0 {
+                runScript = script
+            }
+            i = end
+        }
+        close(range.upperBound)
+        return resolved.base
+    }
+
+    /// The face for one grapheme's scalars.
+    private func chooseFace(_ scalars: [UInt32], shaped: inout ShapedText) -> FontFace {
+        let first = scalars[0]
+        let emoji = scalars.count > 1 && scalars.contains { $0 == 0xFE0F || $0 == 0x200D || ($0 >= 0x1F3FB && $0 <= 0x1F3FF) || $0 == 0x20E3 }
+            || CharacterProperties.isEmojiPresentation(first) || (first >= 0x1F1E6 && first <= 0x1F1FF)
+        let plainEmoji = emoji && !scalars.contains(0xFE0E)
+        if let k = fonts.faceIndex(forGrapheme: scalars, prefersEmoji: plainEmoji) { return fonts.faces[k] }
+        if let found = fonts.fallbackFace(covering: first) { return found }
+        if first >= 0x20 && !(first >= 0x7F && first < 0xA0) { shaped.unresolvedGlyphs += 1 }
+        return fonts.faces[0]
+    }
+
+    /// Index into `styles` of the style at mapped offset `i`, interning new styles.
+    private func styleIndex(at i: Int, mapped: MappedText, cursor: inout Int, styles: inout [TextStyle]) -> Int {
+        let runs = mapped.styles
+        guard !runs.isEmpty else { return 0 }
+        while cursor < runs.count && runs[cursor].range.upperBound.utf16 <= i { cursor += 1 }
+        guard cursor < runs.count, runs[cursor].range.lowerBound.utf16 <= i else { return 0 }
+        let style = runs[cursor].style
+        if let k = styles.firstIndex(of: style) { return k }
+        styles.append(style)
+        return styles.count - 1
+    }
+}

@@ -1,0 +1,81 @@
+public import BubbleMapping
+
+/// A shaped message broken into lines at one width (Skia's `kLineBroken`, parley's `break_all_lines`).
+///
+/// Flat arrays linked by ranges: lines → fragments → glyphs of ``ShapedText``. Geometry is CSS px
+/// with the origin at the top-left of the text box (inside any padding), y growing downward.
+public struct LineLayout: Sendable {
+    /// What was laid out.
+    public let shaped: ShapedText
+    public let constraints: LayoutConstraints
+    public internal(set) var lines: [Line] = []
+    /// Every line's fragments, line after line, each line's in visual order (left to right).
+    public internal(set) var fragments: [LineFragment] = []
+    /// Width of the widest line, indent included: the shrink-wrapped text width, px.
+    public internal(set) var width: Double = 0
+    /// Height of all lines with their spacing, px.
+    public internal(set) var height: Double = 0
+    /// Whether `maxLines` cut the message.
+    public internal(set) var truncated = false
+    /// End of the text shown (UTF-16, mapped text); the whole text when not truncated.
+    public internal(set) var visibleEnd: Int = 0
+    /// Pages when `pageHeight` was given (else one page holding everything).
+    public internal(set) var pages: [Page] = []
+}
+
+/// One line of a ``LineLayout``.
+public struct Line: Sendable, Equatable {
+    /// Text on the line (UTF-16, mapped text), trailing spaces included, the hard break excluded.
+    public var range: Range<Int>
+    /// Where the next line starts: after the hard break that ends this one, if any.
+    public var end: Int
+    /// The line's fragments in ``LineLayout/fragments``.
+    public var fragments: Range<Int>
+    public var paragraph: Int
+    /// Top of the line box, px from the top of the text box.
+    public var top: Double
+    /// Baseline, px from the top of the text box.
+    public var baseline: Double
+    /// Line box height (ascent + descent, or the fixed line height).
+    public var height: Double
+    /// Tallest ascent and deepest descent over the line's runs and boxes.
+    public var ascent: Double
+    public var descent: Double
+    /// Advance of the visible content, hanging trailing spaces excluded, px.
+    public var width: Double
+    /// x of the content's left edge, px (indent and alignment applied).
+    public var x: Double
+    /// This line ends with the truncation token.
+    public var isTruncated: Bool
+}
+
+/// A piece of one line drawn from one source: glyphs of one run, an inline box, or the truncation token.
+public struct LineFragment: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        /// Glyphs `glyphs` of run `run` (indices into ``ShapedText/runs`` and ``ShapedText/glyphs``).
+        case glyphs(run: Int, glyphs: Range<Int>)
+        /// Inline box `index` of ``ShapedText/placeholders``.
+        case placeholder(index: Int)
+        /// Glyphs of run `run` of the shaped truncation token (``ShapedText/token``).
+        case token(run: Int, glyphs: Range<Int>)
+    }
+
+    public var kind: Kind
+    /// Mapped text covered (empty for the token, which sits at the visible end).
+    public var range: Range<Int>
+    /// Left edge, px from the text box's left.
+    public var x: Double
+    public var width: Double
+    /// Bidi level; odd is right-to-left.
+    public var level: UInt8
+}
+
+/// A page of lines (seeds 001 and 003).
+public struct Page: Sendable, Equatable {
+    /// Mapped text on the page.
+    public var range: Range<Int>
+    public var lines: Range<Int>
+    /// Top of its first line and its height, px.
+    public var top: Double
+    public var height: Double
+}

@@ -1,0 +1,212 @@
+public import BubbleUnicode
+
+extension ShapedText {
+    /// Breaks the shaped text into lines at `constraints` without shaping again.
+    public func layOut(_ constraints: LayoutConstraints) -> LineLayout {
+        var layout = LineLayout(shaped: self, constraints: constraints)
+        let wrapper = LineWrapper(shaped: self, keepMentionsWhole: constraints.keepMentionsWhole)
+        let maxWidth = max(constraints.maxWidth, 0)
+        var ranges: [(range: Range<Int>, end: Int, paragraph: Int, truncated: Bool, indent: Double)] = []
+        var stop = false
+        layout.visibleEnd = count
+
+        for (p, paragraph) in paragraphs.enumerated() where !stop {
+            var start = paragraph.range.lowerBound
+            var cursor = paragraph.breaks.lowerBound
+            repeat {
+                let indent = start == paragraph.range.lowerBound ? constraints.firstLineIndent : 0
+                let available = maxWidth - indent
+                let isLastAllowed = constraints.maxLines > 0 && ranges.count + 1 == constraints.maxLines
+                var end = paragraph.range.isEmpty ? start : wrapper.lineEnd(from: start, paragraph: paragraph, available: available, cursor: &cursor)
+                let moreFollows = end < paragraph.range.upperBound || p + 1 < paragraphs.count
+                if isLastAllowed && moreFollows {
+                    end = truncationCut(from: start, paragraph: paragraph, available: available, wrapper: wrapper)
+                    ranges.append((start..<end, end, p, true, indent))
+                    layout.truncated = true
+                    layout.visibleEnd = end
+                    stop = true
+                    break
+                }
+                let next = end >= paragraph.range.upperBound ? paragraph.end : end
+                ranges.append((start..<end, next, p, false, indent))
+                start = end
+            } while start < paragraph.range.upperBound
+        }
+        place(ranges, into: &layout, wrapper: wrapper)
+        return layout
+    }
+
+    /// End of a truncated last line: as much of the rest of the paragraph as fits beside the token,
+    /// cut at a grapheme boundary (a placeholder is one grapheme), trailing spaces dropped.
+    private func truncationCut(from start: Int, paragraph: ShapedParagraph, available: Double, wrapper: LineWrapper) -> Int {
+        let target = available - token.width
+        var fit = start
+        var g = start + 1
+        while g <= paragraph.range.upperBound {
+            if graphemeStarts[g] {
+                if wrapper.visibleWidth(start..<g) > target + LineWrapper.tolerance { break }
+                fit = g
+            }
+            g += 1
+        }
+        return wrapper.trimmedEnd(start..<fit)
+    }
+
+    /// Builds fragments in visual order and places every line vertically and horizontally.
+    private func place(_ ranges: [(range: Range<Int>, end: Int, paragraph: Int, truncated: Bool, indent: Double)],
+                       into layout: inout LineLayout, wrapper: LineWrapper) {
+        let c = layout.constraints
+        var y = 0.0
+        var widest = 0.0
+        for (i, entry) in ranges.enumerated() {
+            let paragraph = paragraphs[entry.paragraph]
+            let visibleEnd = wrapper.trimmedEnd(entry.range)
+            let fragmentStart = layout.fragments.count
+            var ascent = 0.0, descent = 0.0
+            var levels: [UInt8] = []
+            var pieces: [LineFragment] = []
+            // Runs overlapping the visible part of the line, in logical order.
+            var r = firstRun(in: paragraph, atOrAfter: entry.range.lowerBound)
+            while r < paragraph.runs.upperBound && runs[r].range.lowerBound < max(visibleEnd, entry.range.lowerBound + 1) {
+                let run = runs[r]
+                let lo = max(run.range.lowerBound, entry.range.lowerBound), hi = min(run.range.upperBound, visibleEnd)
+                if lo < hi || (run.range.lowerBound >= entry.range.lowerBound && entry.range.isEmpty) {
+                    ascent = max(ascent, run.ascent)
+                    descent = max(descent, run.descent)
+                }
+                if lo < hi {
+                    if let p = run.placeholder {
+                        pieces.append(LineFragment(kind: .placeholder(index: p), range: lo..<hi, x: 0, width: placeholders[p].width, level: run.level))
+                    } else {
+                        let g = glyphs(of: run, in: lo..<hi)
+                        var w = 0.0
+                        for k in g { w += Double(glyphs.advances[k]) }
+                        pieces.append(LineFragment(kind: .glyphs(run: r, glyphs: g), range: lo..<hi, x: 0, width: w, level: run.level))
+                    }
+                    levels.append(run.level)
+                }
+                r += 1
+            }
+            if entry.truncated {
+                for (k, run) in token.runs.enumerated() {
+                    pieces.append(LineFragment(kind: .token(run: k, glyphs: run.glyphRange), range: entry.range.upperBound..<entry.range.upperBound,
+                                               x: 0, width: tokenWidth(run), level: paragraph.baseLevel))
+                    levels.append(paragraph.baseLevel)
+                }
+                ascent = max(ascent, token.ascent)
+                descent = max(descent, token.descent)
+            }
+            if ascent == 0 && descent == 0 {
+                let size = styles.count > 1 ? (runs.first.flatMap { styles[$0.style].fontSize } ?? style.fontSize) : style.fontSize
+                let m = size == style.fontSize ? primaryMetrics : primaryFace.metrics(size: size)
+                ascent = m.ascent
+                descent = m.descent
+            }
+            // Visual order (UAX #9 L2) and x positions.
+            let order = BidiResolver.visualOrder(levels: levels)
+            var x = 0.0
+            for k in order {
+                var piece = pieces[k]
+                piece.x = x
+                x += piece.width
+                layout.fragments.append(piece)
+            }
+            var height = ascent + descent
+            var baselineOffset = ascent
+            if let lh = c.lineHeight {
+                let fixed: Double
+                switch lh {
+                case .multiple(let m): fixed = m * style.fontSize
+                case .pixels(let px): fixed = px
+                }
+                baselineOffset = (fixed - height) / 2 + ascent
+                height = fixed
+            }
+            if i > 0 {
+                y += c.lineSpacing
+                if entry.paragraph != ranges[i - 1].paragraph { y += c.paragraphSpacing }
+            }
+            let line = Line(range: entry.range, end: entry.end, fragments: fragmentStart..<layout.fragments.count,
+                            paragraph: entry.paragraph, top: y, baseline: y + baselineOffset, height: height,
+                            ascent: ascent, descent: descent, width: x, x: entry.indent, isTruncated: entry.truncated)
+            y += height
+            widest = max(widest, x + entry.indent)
+            layout.lines.append(line)
+        }
+        layout.width = widest
+        layout.height = y
+        align(&layout)
+        paginate(&layout)
+    }
+
+    private func tokenWidth(_ run: ShapedRun) -> Double {
+        var w = 0.0
+        for k in run.glyphRange { w += Double(token.glyphs.advances[k]) }
+        return w
+    }
+
+    /// Index of the first run of `paragraph` ending after `offset`.
+    private func firstRun(in paragraph: ShapedParagraph, atOrAfter offset: Int) -> Int {
+        var lo = paragraph.runs.lowerBound, hi = paragraph.runs.upperBound
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if runs[mid].range.upperBound <= offset { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    /// The glyphs of `run` whose clusters fall in `range` (contiguous: clusters are monotone).
+    func glyphs(of run: ShapedRun, in range: Range<Int>) -> Range<Int> {
+        if range == run.range { return run.glyphRange }
+        var lo = run.glyphRange.upperBound, hi = run.glyphRange.lowerBound
+        for g in run.glyphRange where range.contains(Int(glyphs.clusters[g])) {
+            lo = min(lo, g)
+            hi = max(hi, g + 1)
+        }
+        return lo < hi ? lo..<hi : run.glyphRange.lowerBound..<run.glyphRange.lowerBound
+    }
+
+    /// Moves each line inside the shrink-wrapped width by the paragraph's direction and the alignment.
+    private func align(_ layout: inout LineLayout) {
+        let c = layout.constraints
+        for i in layout.lines.indices {
+            let line = layout.lines[i]
+            let rtl = paragraphs[line.paragraph].baseLevel & 1 == 1
+            let free = layout.width - line.width - line.x
+            let factor: Double
+            switch c.alignment {
+            case .start: factor = rtl ? 1 : 0
+            case .end: factor = rtl ? 0 : 1
+            case .center: factor = 0.5
+            }
+            // The indent sits on the paragraph's start side.
+            let x = rtl ? factor * free : line.x + factor * free
+            layout.lines[i].x = x
+            for f in line.fragments { layout.fragments[f].x += x }
+        }
+    }
+
+    /// Splits lines into pages no taller than `pageHeight` (a line taller than a page gets a page of its own).
+    private func paginate(_ layout: inout LineLayout) {
+        guard !layout.lines.isEmpty else {
+            layout.pages = [Page(range: 0..<0, lines: 0..<0, top: 0, height: 0)]
+            return
+        }
+        let limit = layout.constraints.pageHeight ?? .infinity
+        var first = 0
+        for i in layout.lines.indices {
+            let bottom = layout.lines[i].top + layout.lines[i].height
+            if i > first && bottom - layout.lines[first].top > limit {
+                layout.pages.append(page(layout, first..<i))
+                first = i
+            }
+        }
+        layout.pages.append(page(layout, first..<layout.lines.count))
+    }
+
+    private func page(_ layout: LineLayout, _ lines: Range<Int>) -> Page {
+        let a = layout.lines[lines.lowerBound], b = layout.lines[lines.upperBound - 1]
+        let end = lines.upperBound == layout.lines.count ? (layout.truncated ? layout.visibleEnd : count) : b.end
+        return Page(range: a.range.lowerBound..<end, lines: lines, top: a.top, height: b.top + b.height - a.top)
+    }
+}

@@ -1,0 +1,102 @@
+import BubbleMapping
+
+/// Chooses where each line ends: greedy first fit at UAX #14 opportunities, trailing spaces hanging,
+/// and an emergency break (at URL separators, then grapheme boundaries) for a word wider than the line.
+struct LineWrapper {
+    let shaped: ShapedText
+    /// Ranges no ordinary break may enter: mentions, URLs.
+    let protected: [Range<Int>]
+    /// URL ranges, whose emergency breaks go after `/ ? & = -` first.
+    let urls: [Range<Int>]
+
+    init(shaped: ShapedText, keepMentionsWhole: Bool) {
+        self.shaped = shaped
+        var protected: [Range<Int>] = [], urls: [Range<Int>] = []
+        for link in shaped.mapped.links {
+            let r = link.range.lowerBound.utf16..<link.range.upperBound.utf16
+            if link.kind == .url { urls.append(r); protected.append(r) }
+            else if link.kind == .mention && keepMentionsWhole { protected.append(r) }
+        }
+        self.protected = protected
+        self.urls = urls
+    }
+
+    /// The end of the line starting at `start` in `paragraph`, given `available` px.
+    /// - Parameter cursor: index into `shaped.breaks` where the search starts; advanced past used breaks.
+    func lineEnd(from start: Int, paragraph: ShapedParagraph, available: Double, cursor: inout Int) -> Int {
+        let end = paragraph.range.upperBound
+        var lastFit: Int?
+        var k = cursor
+        while k < paragraph.breaks.upperBound && shaped.breaks[k] <= start { k += 1 }
+        var firstCandidate: Int?
+        while k < paragraph.breaks.upperBound {
+            let b = shaped.breaks[k]
+            if isProtected(b) { k += 1; continue }
+            if firstCandidate == nil { firstCandidate = b }
+            if visibleWidth(start..<b) <= available + LineWrapper.tolerance {
+                lastFit = b
+                k += 1
+                if b >= end { break }
+            } else {
+                break
+            }
+        }
+        cursor = k
+        if let lastFit { return lastFit }
+        // Nothing fits: the first word is wider than the line.
+        return emergencyBreak(start..<(firstCandidate ?? end), available: available)
+    }
+
+    /// Widths within this of the limit still fit (absorbs float noise in summed advances).
+    static let tolerance = 1e-6
+
+    /// Advance of `range` without its trailing spaces (they hang past the line's end).
+    func visibleWidth(_ range: Range<Int>) -> Double {
+        shaped.width(range.lowerBound..<trimmedEnd(range))
+    }
+
+    func trimmedEnd(_ range: Range<Int>) -> Int {
+        var e = range.upperBound
+        let text = shaped.mapped.text
+        while e > range.lowerBound && LineWrapper.hangs(text[e - 1]) { e -= 1 }
+        return e
+    }
+
+    static func hangs(_ u: UInt16) -> Bool { u == 0x20 || u == 0x09 || u == 0x3000 || u == 0x1680 || (u >= 0x2000 && u <= 0x2006) || u == 0x2008 || u == 0x2009 || u == 0x200A || u == 0x205F }
+
+    private func isProtected(_ b: Int) -> Bool {
+        for r in protected where r.lowerBound < b && b < r.upperBound { return true }
+        return false
+    }
+
+    /// The farthest break inside `word` that fits, never less than one grapheme.
+    func emergencyBreak(_ word: Range<Int>, available: Double) -> Int {
+        let text = shaped.mapped.text
+        if let url = urls.first(where: { $0.overlaps(word) }) {
+            var best: Int?
+            var i = max(word.lowerBound, url.lowerBound)
+            while i < min(word.upperBound, url.upperBound) {
+                let u = text[i]
+                if (u == 0x2F || u == 0x3F || u == 0x26 || u == 0x3D || u == 0x2D) && i + 1 > word.lowerBound {
+                    if shaped.width(word.lowerBound..<(i + 1)) <= available + LineWrapper.tolerance { best = i + 1 } else { break }
+                }
+                i += 1
+            }
+            if let best, best < word.upperBound { return best }
+        }
+        var fit = word.lowerBound
+        var g = word.lowerBound + 1
+        while g <= word.upperBound {
+            if shaped.graphemeStarts[g] {
+                if shaped.width(word.lowerBound..<g) > available + LineWrapper.tolerance { break }
+                fit = g
+            }
+            g += 1
+        }
+        if fit > word.lowerBound { return fit }
+        // Not even one grapheme fits: take one anyway, so every line makes progress.
+        var one = word.lowerBound + 1
+        while one < word.upperBound && !shaped.graphemeStarts[one] { one += 1 }
+        return one
+    }
+}

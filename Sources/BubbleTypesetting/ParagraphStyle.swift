@@ -1,0 +1,77 @@
+public import BubbleMapping
+public import BubbleUnicode
+
+/// Everything about the text that shaping depends on: the width does not appear here, so one
+/// ``ShapedText`` serves every width.
+public struct ParagraphStyle: Sendable, Equatable {
+    /// Default font size in px.
+    public var fontSize: Double = 16
+    /// Base direction of every paragraph.
+    public var direction: TextDirection = .auto
+    /// Default emoji box size in px; nil means 1.25 × fontSize.
+    public var emojiSize: Double?
+    /// Default vertical placement of inline boxes.
+    public var emojiAlign: PlaceholderAlignment = .center
+    /// The text that ends a truncated last line (`…` by default).
+    public var truncationToken: String = "…"
+    /// BCP 47 language for shaping (picks CJK glyph variants, for one), or nil for the default.
+    public var language: String?
+
+    public init(fontSize: Double = 16, direction: TextDirection = .auto, emojiSize: Double? = nil,
+                emojiAlign: PlaceholderAlignment = .center, truncationToken: String = "…", language: String? = nil) {
+        self.fontSize = fontSize
+        self.direction = direction
+        self.emojiSize = emojiSize
+        self.emojiAlign = emojiAlign
+        self.truncationToken = truncationToken
+        self.language = language
+    }
+}
+
+/// CSS-like line height: a multiple of the font size, or a fixed number of px.
+public enum LineHeight: Sendable, Equatable {
+    case multiple(Double)
+    case pixels(Double)
+}
+
+/// Horizontal alignment of lines inside the bubble's content box.
+public enum TextAlignment: String, Sendable, Codable, CaseIterable {
+    /// Left in a left-to-right paragraph, right in a right-to-left one.
+    case start
+    case end
+    case center
+}
+
+/// What changes from one layout of the same shaped text to the next.
+public struct LayoutConstraints: Sendable, Equatable {
+    /// Width available to the text, px (the bubble's max width less its padding).
+    public var maxWidth: Double
+    /// Lines of the whole message shown at most; 0 means no limit.
+    public var maxLines: Int = 0
+    /// Fixed line height, or nil for each line's own ascent + descent.
+    public var lineHeight: LineHeight?
+    /// Extra px between two lines.
+    public var lineSpacing: Double = 0
+    /// Extra px after each paragraph but the last.
+    public var paragraphSpacing: Double = 0
+    /// Indent of each paragraph's first line, px.
+    public var firstLineIndent: Double = 0
+    public var alignment: TextAlignment = .start
+    /// Split lines into pages of at most this height, px.
+    public var pageHeight: Double?
+    /// Mentions stay whole unless wider than a line.
+    public var keepMentionsWhole = true
+
+    public init(maxWidth: Double, maxLines: Int = 0, lineHeight: LineHeight? = nil, lineSpacing: Double = 0,
+                paragraphSpacing: Double = 0, firstLineIndent: Double = 0, alignment: TextAlignment = .start,
+                pageHeight: Double? = nil) {
+        self.maxWidth = maxWidth
+        self.maxLines = maxLines
+        self.lineHeight = lineHeight
+        self.lineSpacing = lineSpacing
+        self.paragraphSpacing = paragraphSpacing
+        self.firstLineIndent = firstLineIndent
+        self.alignment = alignment
+        self.pageHeight = pageHeight
+    }
+}

@@ -1,0 +1,186 @@
+public import BubbleMapping
+
+/// The report of one message: the bubble's size, its lines, and where every link and emoji sits.
+///
+/// Geometry is CSS px in the bubble's own space: origin at its top-left corner, y down, padding
+/// included (text starts at `padding.left`, `padding.top`).
+public struct BubbleLayout: Sendable {
+    public let lineLayout: LineLayout
+    public let padding: EdgeInsets
+    /// Shrink-wrapped size: the widest line plus padding; all lines plus padding.
+    public let size: (width: Double, height: Double)
+    public internal(set) var links: [LinkBox] = []
+    public internal(set) var emoji: [EmojiBox] = []
+    public internal(set) var highlights: [HighlightBox] = []
+
+    public var shaped: ShapedText { lineLayout.shaped }
+    public var mapped: MappedText { lineLayout.shaped.mapped }
+
+    /// - Parameters:
+    ///   - emojiName: the catalog name of a Unicode emoji sequence, when one is known.
+    public init(_ lineLayout: LineLayout, padding: EdgeInsets = .zero, emojiName: (String) -> String? = { _ in nil }) {
+        self.lineLayout = lineLayout
+        self.padding = padding
+        size = (lineLayout.width + padding.left + padding.right, lineLayout.height + padding.top + padding.bottom)
+        let visible = 0..<lineLayout.visibleEnd
+        for link in mapped.links {
+            let r = link.range.lowerBound.utf16..<link.range.upperBound.utf16
+            guard r.overlaps(visible) else { continue }
+            links.append(LinkBox(link: link, range: r, rects: rects(of: r)))
+        }
+        if lineLayout.truncated, let tokenRect = tokenRect() {
+            links.append(LinkBox(link: Link(kind: .more, range: MappedIndex(lineLayout.visibleEnd)..<MappedIndex(lineLayout.visibleEnd), target: ""),
+                                 range: lineLayout.visibleEnd..<lineLayout.visibleEnd, rects: [tokenRect]))
+        }
+        for h in mapped.highlights {
+            let r = h.range.lowerBound.utf16..<h.range.upperBound.utf16
+            guard r.overlaps(visible) else { continue }
+            highlights.append(HighlightBox(highlight: h, range: r, rects: rects(of: r)))
+        }
+        collectEmoji(emojiName)
+    }
+
+    /// One rect per line the range touches (fragments on one line merged), in bubble space.
+    public func rects(of range: Range<Int>) -> [Rect] {
+        var result: [Rect] = []
+        for line in lineLayout.lines where line.range.overlaps(range) || (range.isEmpty && line.range.contains(range.lowerBound)) {
+            var merged: Rect?
+            for f in line.fragments {
+                guard let span = xSpan(of: range, in: lineLayout.fragments[f]) else { continue }
+                let rect = Rect(x: span.lowerBound + padding.left, y: line.top + padding.top, width: span.upperBound - span.lowerBound, height: line.height)
+                merged = merged.map { $0.union(rect) } ?? rect
+            }
+            if let merged { result.append(merged) }
+        }
+        return result
+    }
+
+    /// Left and right x (text-box space) of the part of `range` drawn by `fragment`.
+    func xSpan(of range: Range<Int>, in fragment: LineFragment) -> ClosedRange<Double>? {
+        switch fragment.kind {
+        case .placeholder:
+            return range.overlaps(fragment.range) ? fragment.x...(fragment.x + fragment.width) : nil
+        case .token:
+            return nil
+        case let .glyphs(_, glyphRange):
+            guard range.overlaps(fragment.range) else { return nil }
+            if range.lowerBound <= fragment.range.lowerBound && range.upperBound >= fragment.range.upperBound {
+                return fragment.x...(fragment.x + fragment.width)
+            }
+            let g = shaped.glyphs
+            var x = fragment.x, lo = Double.infinity, hi = -Double.infinity
+            for k in glyphRange {
+                let a = Double(g.advances[k])
+                if range.contains(Int(g.clusters[k])) { lo = min(lo, x); hi = max(hi, x + a) }
+                x += a
+            }
+            return lo <= hi ? lo...hi : nil
+        }
+    }
+
+    private func tokenRect() -> Rect? {
+        guard let line = lineLayout.lines.last, line.isTruncated else { return nil }
+        var merged: Rect?
+        for f in line.fragments {
+            let fragment = lineLayout.fragments[f]
+            guard case .token = fragment.kind else { continue }
+            let rect = Rect(x: fragment.x + padding.left, y: line.top + padding.top, width: fragment.width, height: line.height)
+            merged = merged.map { $0.union(rect) } ?? rect
+        }
+        return merged
+    }
+
+    private mutating func collectEmoji(_ emojiName: (String) -> String?) {
+        let text = mapped.text
+        for line in lineLayout.lines {
+            for f in line.fragments {
+                let fragment = lineLayout.fragments[f]
+                switch fragment.kind {
+                case let .placeholder(index):
+                    let p = shaped.placeholders[index]
+                    let rect = Rect(x: fragment.x + padding.left, y: line.baseline - p.ascent + padding.top,
+                                    width: p.width, height: p.ascent + p.descent)
+                    emoji.append(EmojiBox(placeholder: p.placeholder, range: fragment.range, rect: rect, emojiName: nil))
+                case let .glyphs(runIndex, glyphRange):
+                    let run = shaped.runs[runIndex]
+                    guard let face = run.face, face.isColor else { continue }
+                    // One entry per grapheme drawn by the color face.
+                    let g = shaped.glyphs
+                    var x = fragment.x
+                    var clusters: [(start: Int, x0: Double, x1: Double)] = []
+                    for k in glyphRange {
+                        let a = Double(g.advances[k])
+                        var c = Int(g.clusters[k])
+                        while c > fragment.range.lowerBound && !shaped.graphemeStarts[c] { c -= 1 }
+                        if let i = clusters.firstIndex(where: { $0.start == c }) {
+                            clusters[i].x0 = min(clusters[i].x0, x); clusters[i].x1 = max(clusters[i].x1, x + a)
+                        } else {
+                            clusters.append((c, x, x + a))
+                        }
+                        x += a
+                    }
+                    for c in clusters.sorted(by: { $0.start < $1.start }) {
+                        var end = c.start + 1
+                        while end < fragment.range.upperBound && !shaped.graphemeStarts[end] { end += 1 }
+                        let sequence = String(decoding: text[c.start..<end], as: UTF16.self)
+                        let rect = Rect(x: c.x0 + padding.left, y: line.baseline - run.ascent + padding.top,
+                                        width: c.x1 - c.x0, height: run.ascent + run.descent)
+                        emoji.append(EmojiBox(unicode: sequence, name: emojiName(sequence), range: c.start..<end, rect: rect))
+                    }
+                case .token:
+                    continue
+                }
+            }
+        }
+        emoji.sort { $0.range.lowerBound < $1.range.lowerBound }
+    }
+}
+
+/// A link with one rect per line it spans (seed 002's grouped rects).
+public struct LinkBox: Sendable {
+    public var link: Link
+    /// Mapped text range (UTF-16); empty for the truncation token.
+    public var range: Range<Int>
+    public var rects: [Rect]
+}
+
+/// An emoji with its rect: a catalog token or inline image (a placeholder), or a Unicode emoji in the text.
+public struct EmojiBox: Sendable {
+    public enum Kind: String, Sendable { case token, unicode, image }
+    public var kind: Kind
+    /// Catalog name (tokens; Unicode emoji when the catalog knows them), or the image source.
+    public var name: String?
+    /// The emoji sequence it shows, when it is a Unicode emoji or a token standing for one.
+    public var unicode: String?
+    /// Catalog image path for stickers.
+    public var image: String?
+    public var range: Range<Int>
+    public var rect: Rect
+
+    init(placeholder: Placeholder, range: Range<Int>, rect: Rect, emojiName: String?) {
+        switch placeholder.content {
+        case let .token(name, unicode, image):
+            kind = .token; self.name = name; self.unicode = unicode; self.image = image
+        case let .image(source):
+            kind = .image; name = source; unicode = nil; image = source
+        }
+        self.range = range
+        self.rect = rect
+    }
+
+    init(unicode: String, name: String?, range: Range<Int>, rect: Rect) {
+        kind = .unicode
+        self.name = name
+        self.unicode = unicode
+        image = nil
+        self.range = range
+        self.rect = rect
+    }
+}
+
+/// A highlight with one rect per line.
+public struct HighlightBox: Sendable {
+    public var highlight: Highlight
+    public var range: Range<Int>
+    public var rects: [Rect]
+}

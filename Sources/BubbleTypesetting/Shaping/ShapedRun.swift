@@ -1,0 +1,58 @@
+public import BubbleFonts
+public import BubbleMapping
+
+/// A stretch of one face, size, script, bidi level and style, shaped as a unit.
+public struct ShapedRun: Sendable {
+    /// UTF-16 range of the mapped text.
+    public var range: Range<Int>
+    /// Its glyphs in ``ShapedText/glyphs`` (visual order inside the run); empty for a placeholder.
+    public var glyphRange: Range<Int>
+    /// The face, or nil for a placeholder run.
+    public var face: FontFace?
+    public var fontSize: Double
+    /// Bidi embedding level: odd is right-to-left.
+    public var level: UInt8
+    /// ISO 15924 script tag, packed big-endian (`Latn`; `Zyyy` when only common characters).
+    public var script: UInt32
+    /// The style of the run (index into ``ShapedText/styles``; 0 is the default style).
+    public var style: Int
+    /// Index into ``ShapedText/placeholders`` when this run is an inline box.
+    public var placeholder: Int?
+    /// px above and below the baseline this run needs.
+    public var ascent: Double
+    public var descent: Double
+
+    public var isRightToLeft: Bool { level & 1 == 1 }
+}
+
+/// An inline box with the metrics the typesetter resolved for it (CoreText run-delegate semantics).
+public struct ResolvedPlaceholder: Sendable {
+    public var placeholder: Placeholder
+    public var width: Double
+    public var ascent: Double
+    public var descent: Double
+}
+
+/// A paragraph: text between hard breaks.
+public struct ShapedParagraph: Sendable {
+    /// Content range (UTF-16, mapped text), without its terminating break.
+    public var range: Range<Int>
+    /// End of the paragraph including its terminating break (`\n`, `\r\n`, U+2028, U+2029).
+    public var end: Int
+    /// Runs of the paragraph in ``ShapedText/runs``.
+    public var runs: Range<Int>
+    /// Base level: 1 for a right-to-left paragraph.
+    public var baseLevel: UInt8
+    /// Line-break opportunities inside it (UTF-16 offsets into the mapped text, ascending).
+    public var breaks: Range<Int>
+}
+
+/// A short text shaped on its own, such as the truncation token.
+public struct ShapedSnippet: Sendable {
+    public var text: [UInt16]
+    public var runs: [ShapedRun]
+    public var glyphs: GlyphBuffer
+    public var width: Double
+    public var ascent: Double
+    public var descent: Double
+}

@@ -1,0 +1,14 @@
+import ArgumentParser
+import Bubble
+import Foundation
+
+extension BubbleError {
+    /// Runs `body`; a ``BubbleError`` is printed as `bubble: code: message` and ends the process
+    /// with exit code 2 (usage and fatal errors, as PRODUCT.md says).
+    static func exiting<T>(_ body: () throws(BubbleError) -> T) throws -> T {
+        do { return try body() } catch {
+            FileHandle.standardError.write(Data("bubble: \(error.code): \(error.message)\n".utf8))
+            throw ExitCode(2)
+        }
+    }
+}
