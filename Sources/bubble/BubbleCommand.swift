@@ -1,5 +1,6 @@
 import ArgumentParser
 import Bubble
+import Foundation
 
 /// `bubble`: typesets chat messages.
 @main
@@ -14,4 +15,17 @@ struct BubbleCommand: ParsableCommand {
         subcommands: [LayoutCommand.self],
         defaultSubcommand: LayoutCommand.self
     )
+
+    /// Runs the command; usage errors exit with 2 (PRODUCT.md), not ArgumentParser's 64.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            guard code == .validationFailure else { exit(withError: error) }
+            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            Foundation.exit(2)
+        }
+    }
 }
