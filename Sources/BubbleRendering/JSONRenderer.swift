@@ -20,10 +20,18 @@ public struct JSONRenderer: Sendable {
         var w = JSONWriter(capacity: 512 + layout.lineLayout.lines.count * 96)
         let map = layout.mapped.offsets
         func source(_ m: Int) -> Int { map.report(map.source(MappedIndex(m)), in: offsets) }
+        /// `"start"` and `"end"` of a mapped range, in source offsets.
+        func span(_ r: Range<Int>) {
+            w.field("start", source(r.lowerBound))
+            w.field("end", source(r.upperBound))
+        }
         func rect(_ r: Rect) {
             w.beginObject()
             w.field("x", r.x); w.field("y", r.y); w.field("width", r.width); w.field("height", r.height)
             w.endObject()
+        }
+        func rects(_ list: [Rect]) {
+            w.key("rects"); w.beginArray(); for r in list { rect(r) }; w.endArray()
         }
         let lines = layout.lineLayout
         let pad = layout.padding
@@ -36,8 +44,7 @@ public struct JSONRenderer: Sendable {
         w.key("lines"); w.beginArray()
         for line in lines.lines {
             w.beginObject()
-            w.field("start", source(line.range.lowerBound))
-            w.field("end", source(line.range.upperBound))
+            span(line.range)
             w.field("top", line.top + pad.top)
             w.field("baseline", line.baseline + pad.top)
             w.field("height", line.height)
@@ -52,9 +59,8 @@ public struct JSONRenderer: Sendable {
             w.field("kind", box.link.kind.rawValue)
             w.field("text", String(decoding: text[box.range], as: UTF16.self))
             w.field("target", box.link.target)
-            w.field("start", source(box.range.lowerBound))
-            w.field("end", source(box.range.upperBound))
-            w.key("rects"); w.beginArray(); for r in box.rects { rect(r) }; w.endArray()
+            span(box.range)
+            rects(box.rects)
             w.endObject()
         }
         w.endArray()
@@ -64,8 +70,7 @@ public struct JSONRenderer: Sendable {
             w.field("kind", e.kind.rawValue)
             if let name = e.name { w.field("name", name) }
             if let unicode = e.unicode { w.field("unicode", unicode) }
-            w.field("start", source(e.range.lowerBound))
-            w.field("end", source(e.range.upperBound))
+            span(e.range)
             w.key("rect"); rect(e.rect)
             w.endObject()
         }
@@ -73,19 +78,17 @@ public struct JSONRenderer: Sendable {
         w.key("highlights"); w.beginArray()
         for h in layout.highlights {
             w.beginObject()
-            w.field("start", source(h.range.lowerBound))
-            w.field("end", source(h.range.upperBound))
+            span(h.range)
             if let c = h.highlight.textColor { w.field("color", c) }
             if let c = h.highlight.backgroundColor { w.field("background", c) }
-            w.key("rects"); w.beginArray(); for r in h.rects { rect(r) }; w.endArray()
+            rects(h.rects)
             w.endObject()
         }
         w.endArray()
         w.key("pages"); w.beginArray()
         for page in lines.pages {
             w.beginObject()
-            w.field("start", source(page.range.lowerBound))
-            w.field("end", source(page.range.upperBound))
+            span(page.range)
             w.field("top", page.top + pad.top)
             w.field("height", page.height)
             w.endObject()
