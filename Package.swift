@@ -40,7 +40,7 @@ let package = Package(
         .target(name: "BubbleTestSupport", dependencies: ["Bubble"], swiftSettings: strict),
         .testTarget(name: "BubbleUnicodeTests", dependencies: ["BubbleUnicode", "BubbleTestSupport"]),
         .testTarget(name: "BubbleFontsTests", dependencies: ["BubbleFonts", "BubbleTestSupport"]),
-        .testTarget(name: "BubbleMappingTests", dependencies: ["BubbleMapping", "BubbleTestSupport"]),
+        .testTarget(name: "BubbleMappingTests", dependencies: ["BubbleMapping", "BubbleRegex", "BubbleTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "BubbleTypesettingTests", dependencies: ["BubbleTypesetting", "BubbleTestSupport"]),
         .testTarget(name: "BubbleTests", dependencies: ["Bubble", "bubble", "BubbleTestSupport"]),
     ]

@@ -14,42 +14,76 @@ public final class BubbleEngine: @unchecked Sendable {
     private let lock = NSLock()
     private var chains: [[String]: FallbackChain] = [:]
     private var pool: [ObjectIdentifier: [Typesetter]] = [:]
+    private var catalogs: [String: LoadedCatalog] = [:]
 
     /// Loads the default fonts (a missing family is an error naming its Debian package).
     public init(options: BubbleOptions = BubbleOptions()) throws(BubbleError) {
         try options.validate()
         defaults = options
         _ = try chain(for: options.fonts ?? FallbackChain.defaultFamilies)
+        _ = try catalog(for: options)
     }
 
     /// Lays out one plain-text message.
     public func layout(text: String, options: BubbleOptions? = nil) throws(BubbleError) -> BubbleLayout {
-        let o = try resolve(options)
-        let shaped = try shape(map(text, o), o)
-        return report(shaped, o, width: o.maxWidth ?? 280)
+        try layout(Message(text: text), options: options)
     }
 
     /// Lays out a message given as bytes, which must be UTF-8 (or are repaired, with `invalidUTF8: replace`).
-    public func layout(utf8 bytes: some Collection<UInt8>, options: BubbleOptions? = nil) throws(BubbleError) -> BubbleLayout {
+    public func layout(utf8 bytes: [UInt8], format: Message.Format = .text, options: BubbleOptions? = nil) throws(BubbleError) -> BubbleLayout {
+        try layout(Message(utf8: bytes, format: format), options: options)
+    }
+
+    /// Lays out a message: plain text, spans or markup, with its own link map and highlights.
+    public func layout(_ message: Message, options: BubbleOptions? = nil) throws(BubbleError) -> BubbleLayout {
         let o = try resolve(options)
-        return try layout(text: try BubbleEngine.decodeUTF8(bytes, o), options: o)
+        let catalog = try catalog(for: o)
+        let shaped = try shape(map(message, o, catalog), o)
+        return report(shaped, o, width: o.maxWidth ?? 280, catalog: catalog)
     }
 
     /// Shapes once and lays the message out at each width: what a server does for several screens.
-    public func layouts(text: String, widths: [Double], options: BubbleOptions? = nil) throws(BubbleError) -> [BubbleLayout] {
+    public func layouts(_ message: Message, widths: [Double], options: BubbleOptions? = nil) throws(BubbleError) -> [BubbleLayout] {
         let o = try resolve(options)
-        let shaped = try shape(map(text, o), o)
-        return widths.map { report(shaped, o, width: $0) }
+        let catalog = try catalog(for: o)
+        let shaped = try shape(map(message, o, catalog), o)
+        return widths.map { report(shaped, o, width: $0, catalog: catalog) }
     }
 
-    /// The Map stage for a plain message.
-    func map(_ text: String, _ o: BubbleOptions) throws(BubbleError) -> MappedText {
-        let limit = o.maxMessageLength ?? 65536
-        let length = text.utf8.count
-        if length > limit {
-            throw BubbleError(code: "too_long", message: "message is \(length) bytes; the limit (maxMessageLength) is \(limit)")
+    /// The catalog the options name (or Bubble's own), loaded once per path.
+    public func catalog(for o: BubbleOptions) throws(BubbleError) -> LoadedCatalog {
+        let path = o.catalog ?? BubbleEngine.defaultCatalogPath
+        lock.lock()
+        if let c = catalogs[path] { lock.unlock(); return c }
+        lock.unlock()
+        let loaded: LoadedCatalog
+        do { loaded = LoadedCatalog(try EmojiCatalog(contentsOf: path)) } catch {
+            throw BubbleError(code: error.code, message: error.message)
         }
-        return MappedText(plain: text)
+        lock.lock()
+        defer { lock.unlock() }
+        catalogs[path] = loaded
+        return loaded
+    }
+
+    /// Bubble's own catalog: `$BUBBLE_CATALOG`, else `Emoji/catalog.json` of the source tree this
+    /// binary was built from.
+    public static var defaultCatalogPath: String {
+        if let env = ProcessInfo.processInfo.environment["BUBBLE_CATALOG"], !env.isEmpty { return env }
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Emoji/catalog.json").path
+    }
+
+    /// The Map stage.
+    func map(_ message: Message, _ o: BubbleOptions, _ catalog: LoadedCatalog) throws(BubbleError) -> MappedText {
+        let mapping = MappingOptions(linkify: o.linkify ?? true, linkMap: o.linkMap ?? [:], emojiSize: o.emojiSize,
+                                     emojiAlign: o.emojiAlign, offsets: o.offsets ?? .utf16,
+                                     invalidUTF8: o.invalidUTF8 == .replace ? .replace : .error,
+                                     maxMessageLength: o.maxMessageLength ?? 65536, catalog: nil,
+                                     maxWidth: (o.maxWidth ?? 280) - (o.padding?.insets.left ?? 0) - (o.padding?.insets.right ?? 0))
+        do { return try Mapper(catalog: catalog.catalog, options: mapping).map(message) } catch {
+            throw BubbleError(code: error.code, message: error.message)
+        }
     }
 
     /// The Typeset stage's width-independent half.
@@ -64,7 +98,7 @@ public final class BubbleEngine: @unchecked Sendable {
     }
 
     /// The width-dependent half and the report.
-    func report(_ shaped: ShapedText, _ o: BubbleOptions, width: Double) -> BubbleLayout {
+    func report(_ shaped: ShapedText, _ o: BubbleOptions, width: Double, catalog: LoadedCatalog) -> BubbleLayout {
         let padding = o.padding?.insets ?? .zero
         var constraints = LayoutConstraints(maxWidth: max(width - padding.left - padding.right, 0))
         constraints.maxLines = o.maxLines ?? 0
@@ -80,7 +114,7 @@ public final class BubbleEngine: @unchecked Sendable {
         }
         var lines = shaped.layOut(constraints)
         if o.balance == true { lines = shaped.balanced(lines) }
-        return BubbleLayout(lines, padding: padding)
+        return BubbleLayout(lines, padding: padding, emojiName: { catalog.names[$0] })
     }
 
     func resolve(_ options: BubbleOptions?) throws(BubbleError) -> BubbleOptions {
@@ -88,22 +122,6 @@ public final class BubbleEngine: @unchecked Sendable {
         let merged = options.merged(over: defaults)
         try merged.validate()
         return merged
-    }
-
-    static func decodeUTF8(_ bytes: some Collection<UInt8>, _ o: BubbleOptions) throws(BubbleError) -> String {
-        if o.invalidUTF8 == .replace { return String(decoding: bytes, as: UTF8.self) }
-        var offset = 0
-        var iterator = bytes.makeIterator()
-        var decoder = UTF8()
-        var scalars = String.UnicodeScalarView()
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let s): scalars.append(s); offset += s.utf8.count
-            case .emptyInput: return String(scalars)
-            case .error:
-                throw BubbleError(code: "invalid_utf8", message: "message is not valid UTF-8 at byte \(offset) (use invalidUTF8: replace to repair it)")
-            }
-        }
     }
 
     // MARK: fonts and typesetters
@@ -132,5 +150,25 @@ public final class BubbleEngine: @unchecked Sendable {
         lock.lock()
         pool[ObjectIdentifier(typesetter.fonts), default: []].append(typesetter)
         lock.unlock()
+    }
+}
+
+/// An emoji catalog with its reverse index (emoji sequence → first name), built once per catalog.
+public struct LoadedCatalog: Sendable {
+    public let catalog: EmojiCatalog
+    /// The catalog name of each Unicode emoji sequence (the first entry naming it: English before Chinese).
+    public let names: [String: String]
+
+    init(_ catalog: EmojiCatalog) {
+        self.catalog = catalog
+        var names: [String: String] = [:]
+        for entry in catalog.entries {
+            guard let unicode = entry.unicode, names[unicode] == nil else { continue }
+            names[unicode] = entry.name
+            // Text emoji often arrive without VS16 (❤ for ❤️): index that spelling too.
+            let bare = unicode.replacingOccurrences(of: "\u{FE0F}", with: "")
+            if bare != unicode && names[bare] == nil { names[bare] = entry.name }
+        }
+        self.names = names
     }
 }

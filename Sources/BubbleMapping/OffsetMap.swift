@@ -26,8 +26,9 @@ public struct OffsetMap: Sendable {
     }
 
     /// A map built by a ``Builder``.
-    fileprivate init(builder: Builder, source: String) {
-        units = SourceUnits(source)
+    fileprivate init(builder: Builder, units: SourceUnits) {
+        precondition(units.utf16Count == builder.sourceLength, "the map does not cover the whole source")
+        self.units = units
         mappedStarts = builder.mappedStarts
         sourceStarts = builder.sourceStarts
         copies = builder.copies
@@ -51,15 +52,55 @@ public struct OffsetMap: Sendable {
     }
 
     /// The source range covered by a mapped range: replacements it touches are included whole.
+    ///
+    /// Source text deleted at either edge (the backslash of an escape, a markup tag) is left out: the
+    /// lower bound maps after such a deletion, the upper bound before it.
     public func source(_ range: Range<MappedIndex>) -> Range<SourceIndex> {
         let lower = source(range.lowerBound)
-        let upper = source(range.upperBound)
+        let upper = sourceEnd(range.upperBound)
         return lower..<max(lower, upper)
     }
+
+    /// The source offset of a mapped offset used as the end of a range: the end of the piece holding
+    /// the unit just before it, so a deletion right after the range stays outside.
+    private func sourceEnd(_ index: MappedIndex) -> SourceIndex {
+        let m = index.utf16
+        guard m > 0 else { return source(index) }
+        let p = piece(containing: m - 1)
+        if copies[p] { return SourceIndex(sourceStarts[p] + m - mappedStarts[p]) }
+        return SourceIndex(p + 1 < sourceStarts.count ? sourceStarts[p + 1] : sourceLength)
+    }
+
+    /// One piece of the map: a stretch of mapped text and the stretch of source it stands for.
+    public struct Piece: Sendable, Equatable {
+        /// UTF-16 units of the mapped text.
+        public var mapped: Range<Int>
+        /// UTF-16 units of the source message.
+        public var source: Range<Int>
+        /// Whether the source is copied unchanged (then both ranges have the same length).
+        public var copies: Bool
+    }
+
+    /// Every piece in order; together they tile both the mapped text and the source.
+    public var pieces: [Piece] {
+        var result: [Piece] = []
+        result.reserveCapacity(copies.count)
+        for p in copies.indices {
+            let mappedEnd = p + 1 < mappedStarts.count ? mappedStarts[p + 1] : mappedLength
+            let sourceEnd = p + 1 < sourceStarts.count ? sourceStarts[p + 1] : sourceLength
+            let piece = Piece(mapped: mappedStarts[p]..<mappedEnd, source: sourceStarts[p]..<sourceEnd, copies: copies[p])
+            if !piece.mapped.isEmpty || !piece.source.isEmpty { result.append(piece) }
+        }
+        return result
+    }
+
+    /// Number of pieces (copies and replacements).
+    public var pieceCount: Int { copies.count }
 
     /// The mapped offset of a source offset; an offset inside a replacement snaps to its start.
     public func mapped(_ index: SourceIndex) -> MappedIndex {
         let s = index.utf16
+        if s >= sourceLength { return MappedIndex(mappedLength) }  // the end, even after a final replacement
         var lo = 0, hi = sourceStarts.count - 1
         while lo < hi {  // last piece whose source start <= s
             let mid = (lo + hi + 1) / 2
@@ -75,9 +116,10 @@ public struct OffsetMap: Sendable {
         units.convert(utf16: index.utf16, to: unit)
     }
 
+    /// The last piece whose mapped start is at or before `m` (so empty pieces at `m` are skipped).
     private func piece(containing m: Int) -> Int {
         var lo = 0, hi = mappedStarts.count - 1
-        while lo < hi {  // last piece whose mapped start <= m
+        while lo < hi {
             let mid = (lo + hi + 1) / 2
             if mappedStarts[mid] <= m { lo = mid } else { hi = mid - 1 }
         }
@@ -120,7 +162,17 @@ public struct OffsetMap: Sendable {
             copies.append(copy)
         }
 
+        /// Mapped units recorded so far (the length of the mapped text built alongside).
+        public var mappedCount: Int { mappedLength }
+        /// Source units consumed so far.
+        public var sourceCount: Int { sourceLength }
+
         /// The finished map over `source`.
-        public func build(source: String) -> OffsetMap { OffsetMap(builder: self, source: source) }
+        public func build(source: String) -> OffsetMap { OffsetMap(builder: self, units: SourceUnits(source)) }
+
+        /// The finished map over a source given as UTF-16 units.
+        public func build(sourceUTF16: some Collection<UInt16>) -> OffsetMap {
+            OffsetMap(builder: self, units: SourceUnits(utf16: sourceUTF16))
+        }
     }
 }

@@ -23,6 +23,52 @@ public struct SourceUnits: Sendable {
         utf8Steps = s8; utf8Deltas = v8; scalarSteps = sS; scalarDeltas = vS
     }
 
+    /// The tables of a source given as UTF-16 code units (the mapper's form; no `String` needed).
+    ///
+    /// A lone surrogate counts as one scalar and three UTF-8 bytes, as its U+FFFD replacement would.
+    public init(utf16 source: some Collection<UInt16>) {
+        let units = Array(source)
+        var d8 = 0, dScalar = 0
+        var s8: [Int] = [], v8: [Int] = [], sS: [Int] = [], vS: [Int] = []
+        var i = 0
+        while i < units.count {
+            let unit = units[i]
+            i += 1
+            if unit < 0x80 { continue }
+            if unit & 0xFC00 == 0xD800, i < units.count, units[i] & 0xFC00 == 0xDC00 {
+                i += 1
+                d8 += 2; s8.append(i); v8.append(d8)
+                dScalar += 1; sS.append(i); vS.append(dScalar)
+                continue
+            }
+            d8 += unit < 0x800 ? 1 : 2
+            s8.append(i); v8.append(d8)
+        }
+        utf16Count = units.count
+        utf8Steps = s8; utf8Deltas = v8; scalarSteps = sS; scalarDeltas = vS
+    }
+
+    /// The UTF-16 offset of an offset given in `unit`; `nil` when it is out of bounds or, for UTF-8,
+    /// falls inside a scalar's bytes.
+    public func utf16(from offset: Int, in unit: OffsetUnit) -> Int? {
+        guard offset >= 0 else { return nil }
+        switch unit {
+        case .utf16:
+            return offset <= utf16Count ? offset : nil
+        case .utf8, .scalars:
+            // The converted value grows monotonically with the UTF-16 offset: binary-search it.
+            var lo = 0, hi = utf16Count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if convert(utf16: mid, to: unit) < offset { lo = mid + 1 } else { hi = mid }
+            }
+            // Between the halves of a pair the tables read as if the pair had ended: skip to its real end.
+            if lo < utf16Count && isInsidePair(lo) { lo += 1 }
+            guard lo <= utf16Count, convert(utf16: lo, to: unit) == offset else { return nil }
+            return lo
+        }
+    }
+
     /// `utf16` (a scalar boundary of the source) expressed in `unit`.
     public func convert(utf16: Int, to unit: OffsetUnit) -> Int {
         switch unit {
@@ -30,6 +76,16 @@ public struct SourceUnits: Sendable {
         case .utf8: return utf16 + SourceUnits.delta(at: utf16, steps: utf8Steps, deltas: utf8Deltas)
         case .scalars: return utf16 - SourceUnits.delta(at: utf16, steps: scalarSteps, deltas: scalarDeltas)
         }
+    }
+
+    /// Whether a UTF-16 offset falls between the two halves of a surrogate pair (pairs end at scalar steps).
+    public func isInsidePair(_ utf16: Int) -> Bool {
+        var lo = 0, hi = scalarSteps.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if scalarSteps[mid] < utf16 + 1 { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < scalarSteps.count && scalarSteps[lo] == utf16 + 1
     }
 
     /// The running difference in force at `offset`: that of the last step at or before it.

@@ -44,7 +44,7 @@ let engine = try! BubbleEngine()
             _ = try engine.layout(text: String(repeating: "x", count: 11), options: o)
             Issue.record("expected an error")
         } catch {
-            #expect(error.code == "too_long")
+            #expect(error.code == "message_too_long")
             #expect(error.message.contains("10"))
         }
     }

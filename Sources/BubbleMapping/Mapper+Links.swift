@@ -1,0 +1,222 @@
+/// The user's link map, compiled for a one-pass search of the mapped text.
+struct LinkMatcher: Sendable {
+    struct Key: Sendable {
+        var units: [UInt16]
+        var target: String
+    }
+    /// Keys by their first UTF-16 unit, longest first (the longest match at a position wins).
+    private var keys: [UInt16: [Key]] = [:]
+    /// Whether any key starts with a unit whose low byte is the index: a cheap first test.
+    private var firstByte = [Bool](repeating: false, count: 256)
+
+    /// Compiles `map`; entries with an empty key or an unsafe target (see ``LinkTarget``) are left out.
+    init(_ map: [String: String]) {
+        for (text, target) in map {
+            guard !text.isEmpty, let safe = LinkTarget.sanitize(target) else { continue }
+            let units = Array(text.utf16)
+            keys[units[0], default: []].append(Key(units: units, target: safe))
+            firstByte[Int(units[0] & 0xFF)] = true
+        }
+        for first in keys.keys {
+            keys[first]!.sort { $0.units.count != $1.units.count ? $0.units.count > $1.units.count : $0.target < $1.target }
+        }
+    }
+
+    var isEmpty: Bool { keys.isEmpty }
+
+    /// Every non-overlapping occurrence in `text`, left to right; an occurrence ending inside a grapheme
+    /// cluster (before a combining mark) does not count.
+    func matches(in text: UnsafeBufferPointer<UInt16>) -> [Link] {
+        var found: [Link] = []
+        var i = 0
+        let n = text.count
+        while i < n {
+            let unit = text[i]
+            if firstByte[Int(unit & 0xFF)], let candidates = keys[unit], !(unit & 0xFC00 == 0xDC00) {
+                var matched = false
+                for key in candidates where key.units.count <= n - i {
+                    var k = 1
+                    while k < key.units.count && text[i + k] == key.units[k] { k += 1 }
+                    guard k == key.units.count else { continue }
+                    let end = i + k
+                    if end < n, CharacterClasses.extendsGrapheme(CharacterClasses.scalar(in: text, at: end).value) {
+                        continue
+                    }
+                    found.append(Link(kind: .link, range: MappedIndex(i)..<MappedIndex(end), target: key.target))
+                    i = end
+                    matched = true
+                    break
+                }
+                if matched { continue }
+            }
+            i += 1
+        }
+        return found
+    }
+}
+
+/// Finds links in the mapped text: explicit ones win over link-map ones, which win over detected ones.
+enum LinkFinder {
+    /// All links of the mapped text in order, never overlapping.
+    static func links(in text: UnsafeBufferPointer<UInt16>, explicit: [Link], matcher: LinkMatcher?,
+                      detect: Bool) -> [Link] {
+        var result = explicit
+        if let matcher, !matcher.isEmpty {
+            result = merge(result, matcher.matches(in: text))
+        }
+        if detect {
+            result = merge(result, detectLinks(in: text))
+        }
+        return result
+    }
+
+    /// `strong` plus every link of `weak` overlapping none of them, in order.
+    static func merge(_ strong: [Link], _ weak: [Link]) -> [Link] {
+        if strong.isEmpty { return weak }
+        if weak.isEmpty { return strong }
+        var result: [Link] = []
+        result.reserveCapacity(strong.count + weak.count)
+        var s = 0
+        for link in weak {
+            while s < strong.count && strong[s].range.upperBound <= link.range.lowerBound {
+                result.append(strong[s]); s += 1
+            }
+            if s < strong.count && strong[s].range.lowerBound < link.range.upperBound { continue }  // overlaps
+            result.append(link)
+        }
+        result.append(contentsOf: strong[s...])
+        return result
+    }
+
+    /// Mentions and URLs, in one left-to-right pass.
+    ///
+    /// - URLs start with `http://`, `https://` (any case) or `www.`, not right after a letter, digit or
+    ///   `_ @ . / - :` (so not inside an email address or a longer word); they run over RFC 3986 characters
+    ///   and non-CJK letters, stop at an unbalanced closing bracket, and leave out trailing `. , : ; ! ? ' *`.
+    ///   A `www.` URL's target gets `https://` prepended.
+    /// - Mentions are `@` + letters, digits, marks, `_ . -` of any script, not right after an ASCII letter,
+    ///   digit or email punctuation (so `alice@example.com` is no mention), not followed by another `@`,
+    ///   without a trailing `.` or `-`; a mention inside a URL is part of the URL. Its target is its text.
+    static func detectLinks(in text: UnsafeBufferPointer<UInt16>) -> [Link] {
+        var found: [Link] = []
+        let n = text.count
+        var i = 0
+        while i < n {
+            let unit = text[i]
+            switch unit {
+            case 0x40:  // @
+                if let end = mention(in: text, at: i) {
+                    found.append(Link(kind: .mention, range: MappedIndex(i)..<MappedIndex(end),
+                                      target: String(decoding: UnsafeBufferPointer(rebasing: text[i..<end]), as: UTF16.self)))
+                    i = end
+                    continue
+                }
+            case 0x68, 0x48, 0x77, 0x57:  // h H w W
+                if let (end, isWWW) = url(in: text, at: i) {
+                    let body = String(decoding: UnsafeBufferPointer(rebasing: text[i..<end]), as: UTF16.self)
+                    found.append(Link(kind: .url, range: MappedIndex(i)..<MappedIndex(end),
+                                      target: isWWW ? "https://" + body : body))
+                    i = end
+                    continue
+                }
+            default:
+                break
+            }
+            i += 1
+        }
+        return found
+    }
+
+    /// The end of a mention whose `@` is at `at`.
+    private static func mention(in text: UnsafeBufferPointer<UInt16>, at: Int) -> Int? {
+        if at > 0 {
+            let before = text[at - 1]
+            if before < 0x80 {
+                if CharacterClasses.isASCIIAlphanumeric(UInt32(before)) { return nil }
+                switch UInt8(before) {
+                case UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "!"),
+                     UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"), UInt8(ascii: "*"),
+                     UInt8(ascii: "'"), UInt8(ascii: "="), UInt8(ascii: "?"), UInt8(ascii: "^"), UInt8(ascii: "`"),
+                     UInt8(ascii: "{"), UInt8(ascii: "|"), UInt8(ascii: "}"), UInt8(ascii: "~"), UInt8(ascii: "/"),
+                     UInt8(ascii: "@"):
+                    return nil
+                default:
+                    break
+                }
+            }
+        }
+        var j = at + 1
+        var hasWord = false
+        while j < text.count {
+            let (value, width) = CharacterClasses.scalar(in: text, at: j)
+            guard CharacterClasses.isMentionScalar(value) else { break }
+            if value != 0x2E && value != 0x2D && value != 0x5F { hasWord = true }
+            j += width
+        }
+        if j < text.count && text[j] == 0x40 { return nil }  // alice@example.com seen from its @-less side
+        while j > at + 1 && (text[j - 1] == 0x2E || text[j - 1] == 0x2D) { j -= 1 }
+        return hasWord && j > at + 1 ? j : nil
+    }
+
+    /// The end of a URL starting at `at`, and whether it is a scheme-less `www.` one.
+    private static func url(in text: UnsafeBufferPointer<UInt16>, at: Int) -> (Int, Bool)? {
+        let n = text.count
+        @inline(__always) func lower(_ k: Int) -> UInt16 { k < n ? text[k] | 0x20 : 0 }
+        var start: Int
+        let isWWW: Bool
+        if lower(at) == 0x68 {  // h
+            guard lower(at + 1) == 0x74, lower(at + 2) == 0x74, lower(at + 3) == 0x70 else { return nil }  // ttp
+            var k = at + 4
+            if lower(k) == 0x73 { k += 1 }  // s
+            guard k + 2 < n, text[k] == 0x3A, text[k + 1] == 0x2F, text[k + 2] == 0x2F else { return nil }  // ://
+            start = k + 3
+            isWWW = false
+        } else {
+            guard lower(at + 1) == 0x77, lower(at + 2) == 0x77, at + 3 < n, text[at + 3] == 0x2E else { return nil }
+            start = at + 4
+            isWWW = true
+        }
+        if at > 0 {
+            let before = CharacterClasses.scalar(in: text, before: at)
+            if before < 0x80 {
+                if CharacterClasses.isASCIIAlphanumeric(before) { return nil }
+                switch UInt8(before) {
+                case UInt8(ascii: "_"), UInt8(ascii: "@"), UInt8(ascii: "."), UInt8(ascii: "/"), UInt8(ascii: "-"),
+                     UInt8(ascii: ":"):
+                    return nil
+                default:
+                    break
+                }
+            } else if CharacterClasses.isWordScalar(before) && !CharacterClasses.isCJK(before) {
+                return nil  // inside a word of a spaced script
+            }
+        }
+        // The host must start with a letter or digit.
+        guard start < n else { return nil }
+        let first = CharacterClasses.scalar(in: text, at: start).value
+        guard first < 0x80 ? CharacterClasses.isASCIIAlphanumeric(first)
+                           : (CharacterClasses.isWordScalar(first) && !CharacterClasses.isCJK(first)
+                              && !CharacterClasses.extendsGrapheme(first)) else { return nil }
+        var j = start
+        var parens = 0, brackets = 0
+        scan: while j < n {
+            let (value, width) = CharacterClasses.scalar(in: text, at: j)
+            guard CharacterClasses.isURLScalar(value) else { break }
+            switch value {
+            case 0x28: parens += 1
+            case 0x29: if parens == 0 { break scan } else { parens -= 1 }
+            case 0x5B: brackets += 1
+            case 0x5D: if brackets == 0 { break scan } else { brackets -= 1 }
+            default: break
+            }
+            j += width
+        }
+        trailing: while j > start {
+            switch text[j - 1] {
+            case 0x2E, 0x2C, 0x3A, 0x3B, 0x21, 0x3F, 0x27, 0x2A: j -= 1  // . , : ; ! ? ' *
+            default: break trailing
+            }
+        }
+        return j > start ? (j, isWWW) : nil
+    }
+}

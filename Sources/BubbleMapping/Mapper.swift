@@ -1,0 +1,80 @@
+/// The Map stage: turns a ``Message`` into the ``MappedText`` the typesetter lays out.
+///
+/// In one pass over the source, `[name]` tokens found in the catalog become U+FFFC placeholders (emoji
+/// first); then links are found on the mapped text: the explicit ones of spans and markup, the link map's,
+/// and (with `linkify`) detected `@mentions` and URLs. Every replacement is recorded in the
+/// ``OffsetMap``, so each range can be reported in the source's UTF-16, UTF-8 or scalar offsets.
+///
+/// A `Mapper` is a `Sendable` value: share one across threads. It never reads a file named in a message,
+/// a span or markup.
+public struct Mapper: Sendable {
+    /// The catalog `[name]` tokens are looked up in.
+    public let catalog: EmojiCatalog
+    /// How messages are mapped.
+    public let options: MappingOptions
+    /// `options.linkMap`, compiled once.
+    private let linkMatcher: LinkMatcher
+
+    /// A mapper over `catalog` (empty by default: every `[name]` stays literal).
+    public init(catalog: EmojiCatalog = .empty, options: MappingOptions = MappingOptions()) {
+        self.catalog = catalog
+        self.options = options
+        self.linkMatcher = LinkMatcher(options.linkMap)
+    }
+
+    /// A mapper whose catalog is loaded from `options.catalog`, or empty when no path is given.
+    /// - Throws: the catalog's loading errors.
+    public init(options: MappingOptions) throws(MappingError) {
+        let catalog = try options.catalog.map { path throws(MappingError) in try EmojiCatalog(contentsOf: path) }
+        self.init(catalog: catalog ?? .empty, options: options)
+    }
+
+    /// Maps one message.
+    /// - Throws: ``MappingError/invalidUTF8(byteOffset:)`` for bad byte input (unless `invalidUTF8` is
+    ///   `replace`), ``MappingError/tooLong(limit:length:)`` beyond `maxMessageLength` bytes,
+    ///   ``MappingError/malformedSpans(index:reason:)``, ``MappingError/invalidHighlight(index:reason:)``.
+    public func map(_ message: Message) throws(MappingError) -> MappedText {
+        let matcher = message.linkMap.isEmpty ? linkMatcher : LinkMatcher(options.linkMap.merging(message.linkMap) { $1 })
+        switch message.body {
+        case .text(let text):
+            try checkLength(text.utf8.count)
+            return try mapText(Array(text.utf16), matcher: matcher, highlights: message.highlights)
+        case .markup(let markup):
+            try checkLength(markup.utf8.count)
+            return try mapMarkup(Array(markup.utf16), matcher: matcher, highlights: message.highlights)
+        case .spans(let spans):
+            try checkLength(Message.spansSource(spans).utf8.count)
+            return try mapSpans(spans, matcher: matcher, highlights: message.highlights)
+        case .bytes(let bytes, let format):
+            try checkLength(bytes.count)
+            if format == .spans {
+                return try mapSpans(try Span.decodeArray(bytes), matcher: matcher, highlights: message.highlights)
+            }
+            let units = try bytes.withUnsafeBufferPointer { buffer throws(MappingError) in
+                try UTF8Decoding.utf16(buffer, replace: options.invalidUTF8 == .replace).get()
+            }
+            return format == .markup
+                ? try mapMarkup(units, matcher: matcher, highlights: message.highlights)
+                : try mapText(units, matcher: matcher, highlights: message.highlights)
+        }
+    }
+
+    /// Maps a plain-text message.
+    public func map(_ text: String) throws(MappingError) -> MappedText {
+        try map(Message(text: text))
+    }
+
+    private func checkLength(_ bytes: Int) throws(MappingError) {
+        if bytes > options.maxMessageLength { throw .tooLong(limit: options.maxMessageLength, length: bytes) }
+    }
+
+    /// Plain text: tokens, then links.
+    private func mapText(_ source: [UInt16], matcher: LinkMatcher,
+                         highlights: [SourceHighlight]) throws(MappingError) -> MappedText {
+        try source.withUnsafeBufferPointer { buffer throws(MappingError) in
+            var builder = MappingBuilder(catalog: catalog, options: options, source: buffer)
+            builder.appendText(0..<buffer.count)
+            return try builder.finish(linkMatcher: matcher, highlights: highlights)
+        }
+    }
+}

@@ -1,0 +1,50 @@
+/// Why a message, its options or the emoji catalog could not be mapped.
+///
+/// Each case names the culprit; ``code`` is the stable snake_case string of the JSON error object
+/// (`{"error": {"code", "message"}}`) and ``message`` the sentence shown to a person.
+public enum MappingError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The message bytes are not UTF-8; `byteOffset` is the first byte of the bad sequence.
+    case invalidUTF8(byteOffset: Int)
+    /// The message is longer than `limit` UTF-8 bytes; `length` is its size in bytes.
+    case tooLong(limit: Int, length: Int)
+    /// The catalog could not be read from `path`.
+    case unreadableCatalog(path: String, reason: String)
+    /// A catalog entry (named, or `#index` when it has no usable name) breaks the format.
+    case malformedCatalog(entry: String, reason: String)
+    /// Segment `index` (0-based; -1 for the array itself) of a spans message is not a valid segment.
+    case malformedSpans(index: Int, reason: String)
+    /// Highlight `index` (0-based) of the message has a range that is not inside the source.
+    case invalidHighlight(index: Int, reason: String)
+
+    /// Stable machine-readable code, e.g. `"invalid_utf8"`.
+    public var code: String {
+        switch self {
+        case .invalidUTF8: "invalid_utf8"
+        case .tooLong: "message_too_long"
+        case .unreadableCatalog: "unreadable_catalog"
+        case .malformedCatalog: "malformed_catalog"
+        case .malformedSpans: "malformed_spans"
+        case .invalidHighlight: "invalid_highlight"
+        }
+    }
+
+    /// A sentence for people, naming the culprit.
+    public var message: String {
+        switch self {
+        case .invalidUTF8(let offset):
+            "the message is not valid UTF-8 (bad byte sequence at byte \(offset))"
+        case .tooLong(let limit, let length):
+            "the message is \(length) bytes long; the limit (maxMessageLength) is \(limit) bytes"
+        case .unreadableCatalog(let path, let reason):
+            "cannot read the emoji catalog at \(path): \(reason)"
+        case .malformedCatalog(let entry, let reason):
+            "malformed emoji catalog, entry \(entry): \(reason)"
+        case .malformedSpans(let index, let reason):
+            index < 0 ? "malformed spans: \(reason)" : "malformed spans, segment \(index): \(reason)"
+        case .invalidHighlight(let index, let reason):
+            "invalid highlight \(index): \(reason)"
+        }
+    }
+
+    public var description: String { "\(code): \(message)" }
+}

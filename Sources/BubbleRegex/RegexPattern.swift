@@ -1,0 +1,129 @@
+internal import CPCRE2
+
+/// A compiled PCRE2 pattern (8-bit code units, UTF mode, JIT-compiled when the platform allows).
+///
+/// Owns the compiled code and one match-data block, so a pattern is not safe to share between
+/// threads: give each thread its own. Subjects are UTF-8 bytes; every offset is a byte offset into
+/// the subject.
+public final class RegexPattern {
+    private let code: OpaquePointer
+    private let matchData: OpaquePointer
+    /// Whether the JIT compiled the pattern (matching then skips the interpreter).
+    public let isJIT: Bool
+    /// Number of capture groups in the pattern.
+    public let captureCount: Int
+
+    /// Compiles `pattern` in UTF mode; `unicodeProperties` makes `\w`, `\d`, `[:alpha:]` Unicode-aware (PCRE2_UCP).
+    /// - Throws: ``RegexError`` with the offset of the first bad byte of the pattern.
+    public init(_ pattern: String, caseless: Bool = false, unicodeProperties: Bool = true) throws(RegexError) {
+        var options = UInt32(PCRE2_UTF)
+        if caseless { options |= UInt32(PCRE2_CASELESS) }
+        if unicodeProperties { options |= UInt32(PCRE2_UCP) }
+        var errorCode: Int32 = 0
+        var errorOffset = 0
+        let bytes = Array(pattern.utf8)
+        let compiled = bytes.withUnsafeBufferPointer { buffer in
+            pcre2_compile_8(buffer.baseAddress, buffer.count, options, &errorCode, &errorOffset, nil)
+        }
+        guard let compiled else {
+            throw RegexPattern.error(Int(errorCode), patternOffset: errorOffset)
+        }
+        guard let data = pcre2_match_data_create_from_pattern_8(compiled, nil) else {
+            pcre2_code_free_8(compiled)
+            throw RegexError(code: 0, message: "out of memory creating match data")
+        }
+        code = compiled
+        matchData = data
+        // A failed JIT compile (unsupported platform, no executable memory) falls back to the interpreter.
+        isJIT = pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) == 0
+        var count: UInt32 = 0
+        _ = pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_CAPTURECOUNT), &count)
+        captureCount = Int(count)
+    }
+
+    deinit {
+        pcre2_match_data_free_8(matchData)
+        pcre2_code_free_8(code)
+    }
+
+    /// The first match in `subject` starting at or after byte `offset`, or `nil`.
+    ///
+    /// - Parameters:
+    ///   - subject: UTF-8 bytes.
+    ///   - offset: byte offset at which the search starts (lookbehind still sees earlier bytes).
+    ///   - validUTF8: pass `true` when the caller has already validated `subject`, which skips PCRE2's
+    ///     UTF check (it is O(n) per call, so a loop over one subject should check only once).
+    /// - Returns: the whole match and one range per capture group (`nil` when the group did not take part),
+    ///   all in byte offsets of `subject`.
+    /// - Throws: ``RegexError`` for invalid UTF-8 or a match limit.
+    public func firstMatch(in subject: UnsafeBufferPointer<UInt8>, from offset: Int = 0,
+                           validUTF8: Bool = false) throws(RegexError) -> RegexMatch? {
+        precondition(offset >= 0 && offset <= subject.count, "offset outside the subject")
+        // An empty buffer may have a nil base address; PCRE2 wants a pointer.
+        let empty: [UInt8] = [0]
+        let rc = empty.withUnsafeBufferPointer { fallback in
+            pcre2_match_8(code, subject.baseAddress ?? fallback.baseAddress, subject.count, offset,
+                          validUTF8 ? UInt32(PCRE2_NO_UTF_CHECK) : 0, matchData, nil)
+        }
+        if rc == PCRE2_ERROR_NOMATCH { return nil }
+        try RegexPattern.check(rc)
+        let ovector = pcre2_get_ovector_pointer_8(matchData)!
+        let unset = Int.max  // PCRE2_UNSET is ~(size_t)0
+        var groups: [Range<Int>?] = []
+        groups.reserveCapacity(captureCount)
+        if captureCount > 0 {
+            for group in 1...captureCount {
+                let start = ovector[2 * group], end = ovector[2 * group + 1]
+                groups.append(group < Int(rc) && start != unset && Int(bitPattern: UInt(start)) >= 0
+                              ? Int(start)..<Int(end) : nil)
+            }
+        }
+        return RegexMatch(range: Int(ovector[0])..<Int(ovector[1]), groups: groups)
+    }
+
+    /// Every non-overlapping match in `subject`, left to right (an empty match advances one scalar).
+    public func matches(in subject: [UInt8]) throws(RegexError) -> [RegexMatch] {
+        var found: [RegexMatch] = []
+        var offset = 0
+        var checked = false
+        let result: Result<Void, RegexError> = subject.withUnsafeBufferPointer { buffer in
+            do throws(RegexError) {
+                while offset <= buffer.count, let match = try firstMatch(in: buffer, from: offset, validUTF8: checked) {
+                    checked = true
+                    found.append(match)
+                    if match.range.isEmpty {
+                        offset = match.range.upperBound + 1
+                        while offset < buffer.count, buffer[offset] & 0xC0 == 0x80 { offset += 1 }
+                    } else {
+                        offset = match.range.upperBound
+                    }
+                }
+                return .success(())
+            } catch {
+                return .failure(error)
+            }
+        }
+        try result.get()
+        return found
+    }
+
+    /// The one checking funnel: a negative PCRE2 return code becomes a ``RegexError``.
+    private static func check(_ rc: Int32) throws(RegexError) {
+        if rc < 0 { throw error(Int(rc)) }
+    }
+
+    private static func error(_ code: Int, patternOffset: Int? = nil) -> RegexError {
+        var buffer = [UInt8](repeating: 0, count: 256)
+        let length = buffer.withUnsafeMutableBufferPointer { pcre2_get_error_message_8(Int32(code), $0.baseAddress, $0.count) }
+        let message = length > 0 ? String(decoding: buffer[..<Int(length)], as: UTF8.self) : "unknown PCRE2 error"
+        return RegexError(code: code, message: message, patternOffset: patternOffset)
+    }
+}
+
+/// One match: byte ranges into the subject.
+public struct RegexMatch: Sendable, Equatable {
+    /// The whole match.
+    public var range: Range<Int>
+    /// Capture groups 1…n; `nil` for a group that did not participate.
+    public var groups: [Range<Int>?]
+}
