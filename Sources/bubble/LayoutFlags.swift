@@ -20,6 +20,10 @@ struct LayoutFlags: ParsableArguments {
     @Option(help: "start, end or center.") var alignment: String?
     @Option(help: "auto, ltr or rtl.") var direction: String?
     @Option(help: "BCP 47 language for shaping (ja, zh-Hant…).") var language: String?
+    @Option(help: "An emoji catalog file (default: Bubble's Emoji/catalog.json).") var catalog: String?
+    @Option(help: "Emoji box size in px (default 1.25 × font size).") var emojiSize: Double?
+    @Option(help: "Emoji placement: center, baseline, top or bottom.") var emojiAlign: String?
+    @Option(help: "Detect @mentions and URLs: true (default) or false.") var linkify: Bool?
     @Option(help: "Truncation token (default …).") var ellipsis: String?
     @Option(help: "Offsets in utf16 (default), utf8 or scalars.") var offsets: String?
     @Option(help: "error (default) or replace.") var invalidUTF8: String?
@@ -47,6 +51,10 @@ struct LayoutFlags: ParsableArguments {
         o.alignment = try parse(alignment, "--alignment")
         o.direction = try parse(direction, "--direction")
         o.language = language
+        o.catalog = catalog
+        o.emojiSize = emojiSize
+        o.emojiAlign = try parse(emojiAlign, "--emoji-align")
+        o.linkify = linkify
         o.ellipsis = ellipsis
         o.offsets = try parse(offsets, "--offsets")
         o.invalidUTF8 = try parse(invalidUTF8, "--invalid-utf8")
