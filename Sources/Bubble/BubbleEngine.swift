@@ -1,4 +1,4 @@
-public import BubbleFonts
+import BubbleFonts
 public import BubbleMapping
 public import BubbleTypesetting
 import Foundation

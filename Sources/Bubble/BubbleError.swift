@@ -1,5 +1,5 @@
-public import BubbleFonts
-public import BubbleUnicode
+import BubbleFonts
+import BubbleUnicode
 
 /// The one error type at Bubble's edge: a stable `code` and a message for people.
 ///

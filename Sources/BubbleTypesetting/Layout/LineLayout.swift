@@ -1,4 +1,4 @@
-public import BubbleMapping
+import BubbleMapping
 
 /// A shaped message broken into lines at one width (Skia's `kLineBroken`, parley's `break_all_lines`).
 ///

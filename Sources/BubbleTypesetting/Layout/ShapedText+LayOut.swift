@@ -1,4 +1,4 @@
-public import BubbleUnicode
+import BubbleUnicode
 
 extension ShapedText {
     /// Breaks the shaped text into lines at `constraints` without shaping again.
