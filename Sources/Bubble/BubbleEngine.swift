@@ -78,7 +78,7 @@ public final class BubbleEngine: @unchecked Sendable {
     func map(_ message: Message, _ o: BubbleOptions, _ catalog: LoadedCatalog) throws(BubbleError) -> MappedText {
         let mapping = MappingOptions(linkify: o.linkify ?? true, linkMap: o.linkMap ?? [:], emojiSize: o.emojiSize,
                                      emojiAlign: o.emojiAlign, offsets: o.offsets ?? .utf16,
-                                     invalidUTF8: o.invalidUTF8 == .replace ? .replace : .error,
+                                     invalidUTF8: o.invalidUTF8 ?? .error,
                                      maxMessageLength: o.maxMessageLength ?? 65536, catalog: nil,
                                      maxWidth: (o.maxWidth ?? 280) - (o.padding?.insets.left ?? 0) - (o.padding?.insets.right ?? 0))
         do { return try Mapper(catalog: catalog.catalog, options: mapping).map(message) } catch {

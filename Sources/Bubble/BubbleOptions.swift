@@ -236,13 +236,8 @@ public struct TruncationToken: Codable, Sendable, Equatable {
     }
 }
 
-/// What to do with bytes that are not UTF-8.
-public enum InvalidUTF8Policy: String, Codable, Sendable, CaseIterable {
-    /// Reject the message (`invalid_utf8`).
-    case error
-    /// Replace each bad sequence with U+FFFD.
-    case replace
-}
+/// What to do with bytes that are not UTF-8: `error` (reject, `invalid_utf8`) or `replace` (U+FFFD).
+public typealias InvalidUTF8Policy = MappingOptions.InvalidUTF8Policy
 
 /// SVG colors and shape of the bubble.
 public struct Theme: Codable, Sendable, Equatable {
