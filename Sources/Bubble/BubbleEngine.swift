@@ -11,6 +11,9 @@ public final class BubbleEngine: @unchecked Sendable {
     /// Options every call starts from.
     public let defaults: BubbleOptions
 
+    /// Glyph paths for SVG, shared by every message this engine renders.
+    public let glyphPaths = GlyphPathCache()
+
     private let lock = NSLock()
     private var chains: [[String]: FallbackChain] = [:]
     private var pool: [ObjectIdentifier: [Typesetter]] = [:]
