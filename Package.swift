@@ -42,6 +42,7 @@ let package = Package(
         .testTarget(name: "BubbleFontsTests", dependencies: ["BubbleFonts", "BubbleTestSupport"]),
         .testTarget(name: "BubbleMappingTests", dependencies: ["BubbleMapping", "BubbleRegex", "BubbleTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "BubbleTypesettingTests", dependencies: ["BubbleTypesetting", "BubbleTestSupport"]),
+        .testTarget(name: "BubbleRenderingTests", dependencies: ["Bubble", "BubbleTestSupport"]),
         .testTarget(name: "BubbleTests", dependencies: ["Bubble", "bubble", "BubbleTestSupport"]),
     ]
 )

@@ -11,6 +11,9 @@ public final class BubbleEngine: @unchecked Sendable {
     /// Options every call starts from.
     public let defaults: BubbleOptions
 
+    /// Glyph paths for SVG, shared by every message this engine renders.
+    public let glyphPaths = GlyphPathCache()
+
     private let lock = NSLock()
     private var chains: [[String]: FallbackChain] = [:]
     private var pool: [ObjectIdentifier: [Typesetter]] = [:]
@@ -80,7 +83,7 @@ public final class BubbleEngine: @unchecked Sendable {
                                      emojiAlign: o.emojiAlign, offsets: o.offsets ?? .utf16,
                                      invalidUTF8: o.invalidUTF8 ?? .error,
                                      maxMessageLength: o.maxMessageLength ?? 65536, catalog: nil,
-                                     maxWidth: (o.maxWidth ?? 280) - (o.padding?.insets.left ?? 0) - (o.padding?.insets.right ?? 0))
+                                     maxWidth: (o.maxWidth ?? 280) - o.resolvedPadding.left - o.resolvedPadding.right)
         do { return try Mapper(catalog: catalog.catalog, options: mapping).map(message) } catch {
             throw BubbleError(code: error.code, message: error.message)
         }
@@ -99,7 +102,7 @@ public final class BubbleEngine: @unchecked Sendable {
 
     /// The width-dependent half and the report.
     func report(_ shaped: ShapedText, _ o: BubbleOptions, width: Double, catalog: LoadedCatalog) -> BubbleLayout {
-        let padding = o.padding?.insets ?? .zero
+        let padding = o.resolvedPadding
         var constraints = LayoutConstraints(maxWidth: max(width - padding.left - padding.right, 0))
         constraints.maxLines = o.maxLines ?? 0
         constraints.lineSpacing = o.lineSpacing ?? 0

@@ -12,7 +12,7 @@ public struct BubbleOptions: Codable, Sendable, Equatable {
     public var maxWidth: Double?
     /// Lines shown at most over the whole message; 0 = no limit (default).
     public var maxLines: Int?
-    /// Padding in px: one number, or `{top, right, bottom, left}` (default 0).
+    /// Padding in px: one number, or `{top, right, bottom, left}` (default 8 above and below, 12 at the sides).
     public var padding: Padding?
     /// Split lines into pages of at most this many px.
     public var pageHeight: Double?
@@ -59,6 +59,12 @@ public struct BubbleOptions: Codable, Sendable, Equatable {
     public var debug: Bool?
 
     public init() {}
+
+    /// The padding of a chat bubble when none is given: 8 px above and below, 12 px at the sides.
+    public static let defaultPadding = EdgeInsets(top: 8, right: 12, bottom: 8, left: 12)
+
+    /// `padding`, or ``defaultPadding``.
+    public var resolvedPadding: EdgeInsets { padding?.insets ?? BubbleOptions.defaultPadding }
 
     /// Every key a JSON options object may hold.
     public static let keys: Set<String> = [

@@ -28,6 +28,10 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     private let cmapFont: OpaquePointer
     private let lock = NSLock()
     private var sized: [Int32: OpaquePointer] = [:]
+    /// The FreeType face for outlines, opened on first use; only touched under `FreeType.shared`'s lock.
+    var freeTypeFace: FT_Face?
+    /// Whether opening `freeTypeFace` was tried (and failed, if it is still nil).
+    var freeTypeFaceTried = false
 
     /// Opens face `source.index` of `source.path`.
     public init(source: FontSource, syntheticBold: Bool = false, syntheticItalic: Bool = false) throws(FontError) {
@@ -58,6 +62,7 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     }
 
     deinit {
+        if let freeTypeFace { FreeType.shared.withLock { _ = FT_Done_Face(freeTypeFace) } }
         for font in sized.values { hb_font_destroy(font) }
         hb_font_destroy(cmapFont)
         hb_face_destroy(face)

@@ -12,7 +12,7 @@ struct BubbleCommand: ParsableCommand {
             Reads one message from standard input (or --text) and writes its layout.
             Example: printf 'Hello, world' | bubble layout --max-width 120
             """,
-        subcommands: [LayoutCommand.self],
+        subcommands: [LayoutCommand.self, SVGCommand.self],
         defaultSubcommand: LayoutCommand.self
     )
 

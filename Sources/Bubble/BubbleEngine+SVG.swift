@@ -1,0 +1,65 @@
+public import BubbleRendering
+import BubbleFonts
+import Foundation
+
+extension BubbleEngine {
+    /// Lays out one plain-text message and renders it as a standalone SVG document.
+    ///
+    /// `theme` and `debug` come from the options; glyph paths are cached in the engine across calls.
+    public func svg(text: String, options: BubbleOptions? = nil) throws(BubbleError) -> String {
+        try svg(Message(text: text), options: options)
+    }
+
+    /// Like ``svg(text:options:)`` for a message given as bytes (UTF-8, or repaired with `invalidUTF8: replace`).
+    public func svg(utf8 bytes: [UInt8], format: Message.Format = .text, options: BubbleOptions? = nil) throws(BubbleError) -> String {
+        try svg(Message(utf8: bytes, format: format), options: options)
+    }
+
+    /// Lays out any message (text, spans, markup) and renders it as SVG.
+    public func svg(_ message: Message, options: BubbleOptions? = nil) throws(BubbleError) -> String {
+        let o = try resolve(options)
+        return try svgRenderer(o).render(layout(message, options: o))
+    }
+
+    /// The renderer for resolved options `o`: its theme, the chain's color emoji face, and catalog
+    /// images read from the catalog's own folder (never a path from a message).
+    public func svgRenderer(_ o: BubbleOptions) throws(BubbleError) -> SVGRenderer {
+        let chain = try chain(for: o.fonts ?? FallbackChain.defaultFamilies)
+        let images = CatalogImages(catalogPath: o.catalog ?? BubbleEngine.defaultCatalogPath)
+        return SVGRenderer(theme: SVGTheme(o.theme), debug: o.debug ?? false, glyphs: glyphPaths,
+                           emojiFace: chain.faces.first { $0.hasPNGGlyphs || $0.isColor },
+                           catalogImage: { name in images.bytes(of: name) })
+    }
+}
+
+extension SVGTheme {
+    /// The theme the options ask for: `style` picks incoming (default) or outgoing defaults, and
+    /// each given color and the corner radius go over them.
+    public init(_ theme: Theme?) {
+        let style = theme?.style.flatMap(SVGTheme.Style.init(rawValue:)) ?? .incoming
+        self.init(style: style, text: theme?.text, link: theme?.link, bubble: theme?.bubble,
+                  highlight: theme?.highlight, cornerRadius: theme?.cornerRadius)
+    }
+}
+
+/// Reads catalog images: files named by the catalog, relative to the catalog file's folder, and
+/// only inside it (`..`, absolute paths and symlinks out of the folder are refused).
+struct CatalogImages: Sendable {
+    let folder: URL
+
+    init(catalogPath: String) {
+        folder = URL(fileURLWithPath: catalogPath).deletingLastPathComponent().standardizedFileURL.resolvingSymlinksInPath()
+    }
+
+    /// The bytes of `name` (`images/party.svg`), or nil when it is outside the folder or unreadable.
+    func bytes(of name: String) -> [UInt8]? {
+        guard !name.isEmpty, !name.contains("\\"), name.utf8.count < 4096 else { return nil }
+        // The mapper hands over catalog paths already resolved against the folder; a relative one is
+        // resolved here. Either way the file must lie inside the catalog's folder.
+        let given = name.hasPrefix("/") ? URL(fileURLWithPath: name) : folder.appendingPathComponent(name)
+        let url = given.standardizedFileURL.resolvingSymlinksInPath()
+        let base = folder.path.hasSuffix("/") ? folder.path : folder.path + "/"
+        guard url.path.hasPrefix(base), let data = FileManager.default.contents(atPath: url.path) else { return nil }
+        return [UInt8](data)
+    }
+}

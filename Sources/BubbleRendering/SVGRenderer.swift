@@ -1,0 +1,192 @@
+public import BubbleFonts
+public import BubbleMapping
+public import BubbleTypesetting
+
+/// Renders a layout as a standalone SVG: glyph outlines (no fonts needed to view it), color emoji
+/// as embedded PNGs, catalog stickers as embedded images, links colored and underlined.
+///
+/// The document is the bubble's size in CSS px (`width`, `height`, `viewBox` from
+/// ``BubbleLayout/size``), top-left origin. Each glyph is defined once in `<defs>` at
+/// ``GlyphPathCache/unitsPerEm`` units per em and drawn with `<use transform="translate(x y) scale(s)">`,
+/// so a long message stays small. Safe to show anywhere: text is escaped, colors are checked, no
+/// script, no event attributes, no external references (`<a href>` only for http/https links).
+/// Output is deterministic: numbers rounded to 2 decimals (scale factors to 4), ids in first-use order.
+public struct SVGRenderer: Sendable {
+    public var theme: SVGTheme
+    /// Draw line boxes, baselines, and link and emoji hit rects over the bubble.
+    public var debug: Bool
+    /// Glyph paths shared across messages.
+    public var glyphs: GlyphPathCache
+    /// A color emoji face for catalog tokens that stand for a Unicode emoji but have no image.
+    public var emojiFace: FontFace?
+    /// The bytes of a catalog image, given its path as the catalog names it (`images/party.svg`);
+    /// nil when unavailable. Only catalog images reach it: image spans are never resolved.
+    public var catalogImage: @Sendable (String) -> [UInt8]?
+
+    public init(theme: SVGTheme = SVGTheme(), debug: Bool = false, glyphs: GlyphPathCache = .shared,
+                emojiFace: FontFace? = nil, catalogImage: @escaping @Sendable (String) -> [UInt8]? = { _ in nil }) {
+        self.theme = theme
+        self.debug = debug
+        self.glyphs = glyphs
+        self.emojiFace = emojiFace
+        self.catalogImage = catalogImage
+    }
+
+    /// The SVG document of `layout`.
+    public func render(_ layout: BubbleLayout) -> String {
+        let n = SVGWriter.number
+        let width = layout.size.width, height = layout.size.height
+        var scene = SVGScene(cache: glyphs)
+        var body = SVGWriter(capacity: 4096)
+
+        let radius = max(min(theme.cornerRadius, width / 2, height / 2), 0)
+        body.element("rect", ["width": n(width), "height": n(height), "rx": n(radius), "fill": theme.bubble])
+        drawHighlights(layout, into: &body)
+        drawText(layout, into: &scene)
+        drawUnderlines(layout, into: &scene)
+        for (key, content) in scene.layers {
+            switch key {
+            case let .color(color):
+                body.open("g", ["fill": color]); body.raw(content.output); body.close("g")
+            case let .link(index):
+                let target = layout.links[index].link.target
+                let web = SVGRenderer.isWebLink(target)
+                if web { body.open("a", ["href": target]) }
+                body.open("g", ["fill": theme.link]); body.raw(content.output); body.close("g")
+                if web { body.close("a") }
+            }
+        }
+        drawPlaceholders(layout, scene: &scene, into: &body)
+        if debug { drawDebugOverlay(layout, into: &body) }
+
+        var svg = SVGWriter(capacity: body.output.utf8.count + scene.defs.output.utf8.count + 512)
+        svg.open("svg", ["xmlns": "http://www.w3.org/2000/svg", "width": n(width), "height": n(height),
+                         "viewBox": "0 0 " + n(width) + " " + n(height)])
+        svg.open("title"); svg.text(SVGRenderer.title(layout.mapped)); svg.close("title")
+        if !scene.defs.output.isEmpty { svg.open("defs"); svg.raw(scene.defs.output); svg.close("defs") }
+        svg.raw(body.output)
+        svg.close("svg")
+        return svg.output + "\n"
+    }
+
+    /// Whether `target` may be an `<a href>`: an http or https URL (case-insensitive scheme).
+    static func isWebLink(_ target: String) -> Bool {
+        let lower = target.prefix(8).lowercased()
+        return lower.hasPrefix("http://") || lower.hasPrefix("https://")
+    }
+
+    /// The message as people read it: the mapped text with each placeholder shown as its `[name]`.
+    static func title(_ mapped: MappedText) -> String {
+        var out = ""
+        var start = 0
+        for p in mapped.placeholders where p.index.utf16 >= start && p.index.utf16 < mapped.text.count {
+            out += String(decoding: mapped.text[start..<p.index.utf16], as: UTF16.self)
+            switch p.content {
+            case let .token(name, _, _): out += "[" + name + "]"
+            case .image: break
+            }
+            start = p.index.utf16 + 1
+        }
+        out += String(decoding: mapped.text[start...], as: UTF16.self)
+        return out
+    }
+
+    // MARK: text
+
+    private func drawHighlights(_ layout: BubbleLayout, into body: inout SVGWriter) {
+        let n = SVGWriter.number
+        for box in layout.highlights {
+            let fill = box.highlight.backgroundColor.flatMap(SVGTheme.sanitizedColor) ?? theme.highlight
+            for r in box.rects {
+                body.element("rect", ["x": n(r.x), "y": n(r.y), "width": n(r.width), "height": n(r.height), "fill": fill])
+            }
+        }
+    }
+
+    /// Every glyph of every line, pen positions from the fragments (visual order) and HarfBuzz offsets.
+    private func drawText(_ layout: BubbleLayout, into scene: inout SVGScene) {
+        let shaped = layout.shaped
+        let lines = layout.lineLayout
+        let count = shaped.count
+        // What colors each unit of the mapped text: a link (index) or a highlight's text color.
+        var linkAt = [Int32](repeating: -1, count: count)
+        var moreLink: Int?
+        for (i, box) in layout.links.enumerated() {
+            if box.link.kind == .more {
+                if !box.link.target.isEmpty { moreLink = i }
+                continue
+            }
+            for u in box.range.clamped(to: 0..<count) { linkAt[u] = Int32(i) }
+        }
+        var highlightColorAt: [String?] = []
+        if layout.highlights.contains(where: { $0.highlight.textColor != nil }) {
+            highlightColorAt = Array(repeating: nil, count: count)
+            for box in layout.highlights {
+                guard let c = box.highlight.textColor.flatMap(SVGTheme.sanitizedColor) else { continue }
+                for u in box.range.clamped(to: 0..<count) { highlightColorAt[u] = c }
+            }
+        }
+        let styleColors = shaped.styles.map { $0.color.flatMap(SVGTheme.sanitizedColor) }
+        let left = layout.padding.left, top = layout.padding.top
+
+        for line in lines.lines {
+            let baseline = top + line.baseline
+            for f in line.fragments {
+                let fragment = lines.fragments[f]
+                switch fragment.kind {
+                case let .glyphs(runIndex, glyphRange):
+                    let run = shaped.runs[runIndex]
+                    guard let face = run.face else { continue }
+                    let g = shaped.glyphs
+                    let plain = SVGScene.LayerKey.color(styleColors[run.style] ?? theme.text)
+                    var x = left + fragment.x
+                    for k in glyphRange {
+                        let cluster = Int(g.clusters[k])
+                        let key: SVGScene.LayerKey
+                        if cluster < count, linkAt[cluster] >= 0 {
+                            key = .link(Int(linkAt[cluster]))
+                        } else if cluster < highlightColorAt.count, let c = highlightColorAt[cluster] {
+                            key = .color(c)
+                        } else {
+                            key = plain
+                        }
+                        scene.glyph(g.ids[k], face: face, x: x + Double(g.offsetsX[k]), baseline: baseline - Double(g.offsetsY[k]),
+                                    size: run.fontSize, layer: key)
+                        x += Double(g.advances[k])
+                    }
+                case let .token(runIndex, glyphRange):
+                    let token = shaped.token
+                    let run = token.runs[runIndex]
+                    guard let face = run.face else { continue }
+                    let key = moreLink.map(SVGScene.LayerKey.link) ?? .color(theme.text)
+                    var x = left + fragment.x
+                    for k in glyphRange {
+                        scene.glyph(token.glyphs.ids[k], face: face, x: x + Double(token.glyphs.offsetsX[k]),
+                                    baseline: baseline - Double(token.glyphs.offsetsY[k]), size: run.fontSize, layer: key)
+                        x += Double(token.glyphs.advances[k])
+                    }
+                case .placeholder:
+                    continue  // drawn from the emoji boxes
+                }
+            }
+        }
+    }
+
+    /// An underline under each rect of each link (a `more` token only when it has a URL), in the link's layer.
+    private func drawUnderlines(_ layout: BubbleLayout, into scene: inout SVGScene) {
+        let n = SVGWriter.number
+        let size = layout.shaped.style.fontSize
+        let thickness = max(1, (size / 16).rounded())
+        let top = layout.padding.top
+        for (i, box) in layout.links.enumerated() where box.link.kind != .more || !box.link.target.isEmpty {
+            for r in box.rects {
+                // The line the rect belongs to: rects are line boxes, one per line.
+                guard let line = layout.lineLayout.lines.first(where: { abs($0.top + top - r.y) < 0.01 }) else { continue }
+                let y = top + line.baseline + max(size * 0.1, thickness)
+                scene.append(to: .link(i)) {
+                    $0.element("rect", ["x": n(r.x), "y": n(y), "width": n(r.width), "height": n(thickness)])
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import ArgumentParser
+import Bubble
+import Foundation
+
+/// `bubble svg`: one message in, a standalone SVG of its bubble out.
+struct SVGCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "svg",
+        abstract: "Lay out one message and print it as a standalone SVG.",
+        discussion: """
+            Example: printf 'Hello, world' | bubble svg --max-width 120 --theme outgoing > hello.svg
+            """
+    )
+
+    @OptionGroup var input: MessageInput
+    @OptionGroup var flags: LayoutFlags
+    @Option(help: "incoming (light gray bubble, default) or outgoing (blue bubble).") var theme: String?
+    @Flag(help: "Overlay line boxes, baselines, and link and emoji hit rects.") var debug = false
+
+    func run() throws {
+        var options = try flags.options()
+        if let theme {
+            guard SVGTheme.Style(rawValue: theme) != nil else {
+                throw ValidationError("--theme takes incoming or outgoing, not '\(theme)'")
+            }
+            var t = options.theme ?? Theme()
+            t.style = theme
+            options.theme = t
+        }
+        if debug { options.debug = true }
+        let engine = try BubbleError.exiting { () throws(BubbleError) in try BubbleEngine(options: options) }
+        let bytes = try input.read()
+        let svg = try BubbleError.exiting { () throws(BubbleError) in try engine.svg(utf8: bytes) }
+        FileHandle.standardOutput.write(Data(svg.utf8))
+    }
+}
