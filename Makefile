@@ -2,7 +2,7 @@
 SWIFT ?= swift
 CONFIG ?= debug
 
-.PHONY: all deps build examples test clean
+.PHONY: all deps build examples test check clean
 
 all: examples
 
@@ -17,6 +17,14 @@ examples: build
 
 test: deps
 	$(SWIFT) test
+	$(MAKE) check
+
+# What a real validator and a real rasterizer say about Bubble's output.
+check: build
+	@scripts/python-deps
+	BUBBLE=.build/$(CONFIG)/bubble scripts/render-examples
+	scripts/check-schema
+	scripts/check-render --bubble .build/$(CONFIG)/bubble
 
 clean:
 	rm -rf .build

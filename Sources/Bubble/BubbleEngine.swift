@@ -117,7 +117,8 @@ public final class BubbleEngine: @unchecked Sendable {
         }
         var lines = shaped.layOut(constraints)
         if o.balance == true { lines = shaped.balanced(lines) }
-        return BubbleLayout(lines, padding: padding, emojiName: { catalog.names[$0] })
+        let moreURL = o.truncationToken?.url.flatMap { LinkTarget.sanitize($0) }
+        return BubbleLayout(lines, padding: padding, truncationURL: moreURL, emojiName: { catalog.names[$0] })
     }
 
     func resolve(_ options: BubbleOptions?) throws(BubbleError) -> BubbleOptions {

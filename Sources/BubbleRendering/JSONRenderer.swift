@@ -57,7 +57,8 @@ public struct JSONRenderer: Sendable {
         for box in layout.links {
             w.beginObject()
             w.field("kind", box.link.kind.rawValue)
-            w.field("text", String(decoding: text[box.range], as: UTF16.self))
+            let shown = box.link.kind == .more ? layout.shaped.token.text[...] : text[box.range]
+            w.field("text", String(decoding: shown, as: UTF16.self))
             w.field("target", box.link.target)
             span(box.range)
             rects(box.rects)

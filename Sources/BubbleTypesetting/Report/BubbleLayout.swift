@@ -17,8 +17,11 @@ public struct BubbleLayout: Sendable {
     public var mapped: MappedText { lineLayout.shaped.mapped }
 
     /// - Parameters:
+    ///   - truncationURL: where a tap on the truncation token leads; with one, the token is a link of
+    ///     kind `more` with its own rect (a plain ellipsis is no link).
     ///   - emojiName: the catalog name of a Unicode emoji sequence, when one is known.
-    public init(_ lineLayout: LineLayout, padding: EdgeInsets = .zero, emojiName: (String) -> String? = { _ in nil }) {
+    public init(_ lineLayout: LineLayout, padding: EdgeInsets = .zero, truncationURL: String? = nil,
+                emojiName: (String) -> String? = { _ in nil }) {
         self.lineLayout = lineLayout
         self.padding = padding
         size = (lineLayout.width + padding.left + padding.right, lineLayout.height + padding.top + padding.bottom)
@@ -28,8 +31,8 @@ public struct BubbleLayout: Sendable {
             guard r.overlaps(visible) else { continue }
             links.append(LinkBox(link: link, range: r, rects: rects(of: r)))
         }
-        if lineLayout.truncated, let tokenRect = tokenRect() {
-            links.append(LinkBox(link: Link(kind: .more, range: MappedIndex(lineLayout.visibleEnd)..<MappedIndex(lineLayout.visibleEnd), target: ""),
+        if lineLayout.truncated, let truncationURL, let tokenRect = tokenRect() {
+            links.append(LinkBox(link: Link(kind: .more, range: MappedIndex(lineLayout.visibleEnd)..<MappedIndex(lineLayout.visibleEnd), target: truncationURL),
                                  range: lineLayout.visibleEnd..<lineLayout.visibleEnd, rects: [tokenRect]))
         }
         for h in mapped.highlights {
