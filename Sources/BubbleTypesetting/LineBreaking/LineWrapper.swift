@@ -78,7 +78,7 @@ struct LineWrapper {
             while i < min(word.upperBound, url.upperBound) {
                 let u = text[i]
                 if (u == 0x2F || u == 0x3F || u == 0x26 || u == 0x3D || u == 0x2D) && i + 1 > word.lowerBound {
-                    if shaped.width(word.lowerBound..<(i + 1)) <= available + LineWrapper.tolerance { best = i + 1 } else { break }
+                    if visibleWidth(word.lowerBound..<(i + 1)) <= available + LineWrapper.tolerance { best = i + 1 } else { break }
                 }
                 i += 1
             }
@@ -88,7 +88,8 @@ struct LineWrapper {
         var g = word.lowerBound + 1
         while g <= word.upperBound {
             if shaped.graphemeStarts[g] {
-                if shaped.width(word.lowerBound..<g) > available + LineWrapper.tolerance { break }
+                // Spaces hang here too, so a cut never pushes a space onto the next line.
+                if visibleWidth(word.lowerBound..<g) > available + LineWrapper.tolerance { break }
                 fit = g
             }
             g += 1
