@@ -25,46 +25,6 @@ public struct GlyphOutline: Sendable, Equatable {
 
     /// Whether the glyph draws nothing (a space, or a bitmap-only glyph).
     public var isEmpty: Bool { commands.isEmpty }
-
-    /// SVG path data (`M L Q C Z`) with every point multiplied by `scale` and y flipped (font y up →
-    /// SVG y down), numbers rounded to 2 decimals without trailing zeros.
-    ///
-    /// - Parameter scale: output units per font unit; `100 / unitsPerEm` gives 100 units per em.
-    public func svgPathData(scale: Double) -> String {
-        var out = ""
-        out.reserveCapacity(commands.count * 14)
-        func point(_ x: Double, _ y: Double) {
-            out += GlyphOutline.format(x * scale)
-            out += " "
-            out += GlyphOutline.format(-y * scale)
-        }
-        for command in commands {
-            switch command {
-            case let .moveTo(x, y): out += "M"; point(x, y)
-            case let .lineTo(x, y): out += "L"; point(x, y)
-            case let .quadTo(cx, cy, x, y): out += "Q"; point(cx, cy); out += " "; point(x, y)
-            case let .cubicTo(c1x, c1y, c2x, c2y, x, y):
-                out += "C"; point(c1x, c1y); out += " "; point(c2x, c2y); out += " "; point(x, y)
-            case .close: out += "Z"
-            }
-        }
-        return out
-    }
-
-    /// `v` rounded to 2 decimals without trailing zeros (`12`, `-3.5`, `0.25`); non-finite → 0.
-    static func format(_ v: Double) -> String {
-        guard v.isFinite else { return "0" }
-        let cents = Int((v * 100).rounded())
-        if cents == 0 { return "0" }
-        let magnitude = cents.magnitude
-        var s = cents < 0 ? "-" : ""
-        s += String(magnitude / 100)
-        let fraction = magnitude % 100
-        if fraction != 0 {
-            s += fraction % 10 == 0 ? "." + String(fraction / 10) : (fraction < 10 ? ".0" : ".") + String(fraction)
-        }
-        return s
-    }
 }
 
 /// A color glyph's PNG image (from a CBDT or sbix table) and where it sits, at one font size.

@@ -43,20 +43,7 @@ struct JSONWriter {
         if needsComma[needsComma.count - 1] { output += "," }
     }
 
-    /// `v` rounded to 2 decimals, without trailing zeros (`88`, `231.4`, `-0.25`); non-finite → 0.
-    static func format(_ v: Double) -> String {
-        guard v.isFinite else { return "0" }
-        let cents = Int((v * 100).rounded())
-        if cents == 0 { return "0" }
-        let magnitude = cents.magnitude
-        var s = cents < 0 ? "-" : ""
-        s += String(magnitude / 100)
-        let fraction = magnitude % 100
-        if fraction != 0 {
-            s += fraction % 10 == 0 ? "." + String(fraction / 10) : (fraction < 10 ? ".0" : ".") + String(fraction)
-        }
-        return s
-    }
+    static func format(_ v: Double) -> String { DecimalText.format(v) }
 
     /// Appends `s` as a JSON string literal (RFC 8259 escapes; non-ASCII kept as UTF-8).
     static func appendString(_ s: String, to out: inout String) {

@@ -1,19 +1,9 @@
 import BubbleFonts
 import BubbleMapping
+import BubbleTestSupport
 import BubbleTypesetting
 import Testing
 
-/// SplitMix64: a tiny seeded generator, so every run tests the same messages.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Random chat-like text: words of several scripts, emoji sequences, combining marks, placeholders, breaks.
 func randomMessage(_ g: inout SeededGenerator) -> (text: String, placeholders: [Int]) {
@@ -37,7 +27,7 @@ func mapped(_ text: String, placeholders: [Int]) -> MappedText {
 
 @Suite struct LayoutPropertyTests {
     @Test func layingOutAgainAtTheMeasuredWidthGivesTheSameLines() throws {
-        var g = SeededGenerator(state: 20261122)
+        var g = SeededGenerator(seed: 20261122)
         let typesetter = try Typesetter(fonts: chain)
         for _ in 0..<300 {
             let (text, boxes) = randomMessage(&g)
@@ -50,7 +40,7 @@ func mapped(_ text: String, placeholders: [Int]) -> MappedText {
     }
 
     @Test func truncationNeverSplitsAGraphemeOrAPlaceholder() throws {
-        var g = SeededGenerator(state: 7)
+        var g = SeededGenerator(seed: 7)
         let typesetter = try Typesetter(fonts: chain)
         for _ in 0..<300 {
             let (text, boxes) = randomMessage(&g)
@@ -67,7 +57,7 @@ func mapped(_ text: String, placeholders: [Int]) -> MappedText {
     }
 
     @Test func lineHeightsAndSpacingAddUpToTheHeight() throws {
-        var g = SeededGenerator(state: 99)
+        var g = SeededGenerator(seed: 99)
         let typesetter = try Typesetter(fonts: chain)
         for _ in 0..<200 {
             let (text, boxes) = randomMessage(&g)
@@ -85,7 +75,7 @@ func mapped(_ text: String, placeholders: [Int]) -> MappedText {
     }
 
     @Test func everyFragmentAndEveryRectLiesInsideTheBubble() throws {
-        var g = SeededGenerator(state: 42)
+        var g = SeededGenerator(seed: 42)
         let typesetter = try Typesetter(fonts: chain)
         for _ in 0..<200 {
             let (text, boxes) = randomMessage(&g)

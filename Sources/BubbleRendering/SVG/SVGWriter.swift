@@ -36,26 +36,11 @@ struct SVGWriter {
     }
 
     /// `v` rounded to 2 decimals without trailing zeros (`88`, `231.4`, `-0.25`).
-    static func number(_ v: Double) -> String { JSONWriter.format(v) }
+    static func number(_ v: Double) -> String { DecimalText.format(v) }
 
     /// `v` rounded to 4 decimals without trailing zeros: scale factors, where 2 decimals would
     /// misplace a glyph's far edge by a visible fraction of a pixel.
-    static func scale(_ v: Double) -> String {
-        guard v.isFinite else { return "0" }
-        let units = Int((v * 10_000).rounded())
-        if units == 0 { return "0" }
-        let magnitude = units.magnitude
-        var s = units < 0 ? "-" : ""
-        s += String(magnitude / 10_000)
-        var fraction = magnitude % 10_000
-        if fraction != 0 {
-            var digits = 4
-            while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
-            let f = String(fraction)
-            s += "." + String(repeating: "0", count: digits - f.count) + f
-        }
-        return s
-    }
+    static func scale(_ v: Double) -> String { DecimalText.format(v, decimals: 4) }
 
     /// Appends `s` escaped for XML text and attribute values (`& < > " '`). Characters XML 1.0
     /// forbids (C0 controls other than tab, LF and CR; U+FFFE, U+FFFF) become U+FFFD, so any

@@ -1,4 +1,5 @@
 import BubbleFonts
+import BubbleRendering
 import BubbleTestSupport
 import Testing
 
