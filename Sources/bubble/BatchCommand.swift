@@ -8,17 +8,15 @@ struct BatchCommand: ParsableCommand {
         commandName: "batch",
         abstract: "Lay out NDJSON messages from standard input; one NDJSON result per line, in order.",
         discussion: """
-            Each input line is a JSON object: {"id": …, "text" | "spans" | "markup": …, "options"?: {…},
-            "highlights"?: […]}. Exactly one of text, spans or markup; other keys (such as "lang") are
-            ignored; a line's options go over the flags. Each output line is either
-              {"id": …, "layout": {JSON version 1}}   or   {"id": …, "error": {"code": …, "message": …}}
-            with the id copied exactly as written (any JSON value; null when missing or unreadable).
-            Every input line gets one result line, in input order: an empty line, malformed JSON, an
-            unknown option, invalid UTF-8 (unless --invalid-utf8 replace) or a line longer than
-            --max-line-length yields an error line and the batch goes on.
+            Each input line is a JSON object {"id": …, "text" | "spans" | "markup": …, "options"?: {…}, "highlights"?: […]} with exactly one of text, spans or markup; other keys (such as "lang") are ignored, and a line's options go over the flags. Each output line is one of
 
-            Input is read and results are written as they complete (streaming), with memory bounded by
-            --window lines. A progress line goes to standard error when it is a terminal.
+              {"id": …, "layout": {JSON version 1}}
+              {"id": …, "error": {"code": …, "message": …}}
+
+            with the id copied exactly as written (any JSON value; null when missing or unreadable). Every input line gets one result line, in input order: an empty line, malformed JSON, an unknown option, invalid UTF-8 (unless --invalid-utf8 replace) or a line longer than --max-line-length yields an error line and the batch goes on.
+
+            Input is read and results are written as they complete (streaming), with memory bounded by --window lines. A progress line goes to standard error when it is a terminal.
+
             Exit codes: 0 every line laid out, 1 some lines failed, 2 usage or fatal error.
 
             Example:

@@ -8,15 +8,14 @@ struct HitCommand: ParsableCommand {
         commandName: "hit",
         abstract: "Hit-test a point of the laid-out bubble and print what is under it as JSON.",
         discussion: """
-            The point is in CSS px in the bubble's space (top-left origin, y down, padding included), as the
-            rects of `bubble layout` are. The answer, keys always in this order:
+            The point is in CSS px in the bubble's space (top-left origin, y down, padding included), as the rects of `bubble layout` are. The answer, keys always in this order:
+
               {"offset": 12, "affinity": "leading", "line": 0,
                "link": {"kind", "text", "target", "start", "end"} | null,
                "emoji": {"kind", "name"?, "unicode"?, "start", "end", "rect"} | null,
                "highlight": {"start", "end", "color"?, "background"?} | null}
-            offset is the caret position nearest the point, in source offsets (--offsets, UTF-16 by default);
-            affinity says whether the point is on the leading half of the character after it or the trailing
-            half of the one before. A point outside the bubble prints null (exit code 0).
+
+            offset is the caret position nearest the point, in source offsets (--offsets, UTF-16 by default); affinity says whether the point is on the leading half of the character after it or on the trailing half of the one before it. A point outside the bubble prints null (exit code 0).
 
             Example:
               printf 'Docs at https://example.com' | bubble hit --x 100 --y 18
