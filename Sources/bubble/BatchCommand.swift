@@ -20,14 +20,14 @@ struct BatchCommand: ParsableCommand {
             Exit codes: 0 every line laid out, 1 some lines failed, 2 usage or fatal error.
 
             Example:
-              printf '%s\\n' '{"id":1,"text":"Hello @alice"}' '{"id":"b","markup":"<b>Hi</b>"}' \\
-                | bubble batch --max-width 200 > out.ndjson
+              echo '{"id":1,"text":"Hello @alice"}' | bubble batch --max-width 200
+              bubble batch --jobs 2 < messages.ndjson > layouts.ndjson
             """
     )
 
     @Option(help: "Worker threads (default: the number of active cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
-    @Option(help: "Longest input line in bytes; longer lines get a line_too_long error (default 1048576).")
+    @Option(help: "Longest input line in bytes; longer lines get a line_too_long error.")
     var maxLineLength: Int = 1 << 20
     @Option(help: "Lines read ahead of the oldest unwritten result (bounds memory; default 64 per job).")
     var window: Int?
@@ -40,7 +40,9 @@ struct BatchCommand: ParsableCommand {
     }
 
     func run() throws {
-        let options = try flags.options()
+        var options = try flags.options()
+        // Resolved once: the engine would otherwise look the default up (environment, file system) per line.
+        options.catalog = options.catalog ?? BubbleEngine.defaultCatalogPath
         let engine = try BubbleError.exiting { () throws(BubbleError) in try BubbleEngine(options: options) }
         let line = BatchLine(engine: engine, defaults: options)
         let pipeline = BatchPipeline(window: window ?? max(64 * jobs, 64), progress: BatchProgress.ifTerminal()) {
