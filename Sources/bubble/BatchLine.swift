@@ -9,6 +9,8 @@ struct BatchLine: Sendable {
     let engine: BubbleEngine
     /// The batch's options (flags and `--options`); a line's `options` go over them.
     let defaults: BubbleOptions
+    /// `--max-line-length`, for the error message.
+    let maxLineLength: Int
 
     /// The result line for `line` (no trailing newline) and whether it is a layout.
     func process(_ line: InputLine) -> (json: String, ok: Bool) {
@@ -23,7 +25,7 @@ struct BatchLine: Sendable {
 
     private func lay(_ line: InputLine) throws(BubbleError) -> String {
         if line.tooLong {
-            throw BubbleError(code: "line_too_long", message: "line \(line.number) is \(line.length) bytes; the limit is --max-line-length")
+            throw BubbleError(code: "line_too_long", message: "line \(line.number) is \(line.length) bytes; the limit (--max-line-length) is \(maxLineLength)")
         }
         var bytes = line.bytes
         if String(validating: bytes, as: UTF8.self) == nil {
