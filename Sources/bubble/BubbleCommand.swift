@@ -9,10 +9,16 @@ struct BubbleCommand: ParsableCommand {
         commandName: "bubble",
         abstract: "Typeset chat messages: bubble size, lines, link and emoji rects, as JSON or SVG.",
         discussion: """
-            Reads one message from standard input (or --text) and writes its layout.
-            Example: printf 'Hello, world' | bubble layout --max-width 120
+            Reads one message from standard input (or --text) and writes its layout (JSON), its SVG, or what lies under a point; batch lays out NDJSON streams; emoji browses the catalog.
+
+            Exit codes: 0 ok, 1 some batch lines failed (or no such emoji), 2 usage or fatal error.
+
+            Examples:
+              printf 'Hello, world' | bubble layout --max-width 120
+              printf 'Hello, world' | bubble svg > hello.svg
+              bubble --generate-completion-script bash > /etc/bash_completion.d/bubble
             """,
-        subcommands: [LayoutCommand.self, SVGCommand.self],
+        subcommands: [LayoutCommand.self, SVGCommand.self, HitCommand.self, BatchCommand.self, EmojiCommand.self],
         defaultSubcommand: LayoutCommand.self
     )
 

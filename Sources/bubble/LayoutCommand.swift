@@ -8,7 +8,11 @@ struct LayoutCommand: ParsableCommand {
         commandName: "layout",
         abstract: "Lay out one message and print its JSON (version 1).",
         discussion: """
-            Example: printf 'Hello, world' | bubble layout --max-width 120
+            Examples:
+              printf 'Hello, world' | bubble layout --max-width 120
+              echo '[{"type":"txt","content":"Hi "},{"type":"link","content":"docs","url":"https://example.com"}]' \
+                | bubble layout --input spans
+              bubble layout --input markup --text '<b>Bold</b> and <font color="red">red</font>'
             """
     )
 
@@ -18,8 +22,8 @@ struct LayoutCommand: ParsableCommand {
     func run() throws {
         let options = try flags.options()
         let engine = try BubbleError.exiting { () throws(BubbleError) in try BubbleEngine(options: options) }
-        let bytes = try input.read()
-        let layout = try BubbleError.exiting { () throws(BubbleError) in try engine.layout(utf8: bytes) }
+        let message = try input.message()
+        let layout = try BubbleError.exiting { () throws(BubbleError) in try engine.layout(message) }
         print(JSONRenderer(offsets: options.offsets ?? .utf16).render(layout))
     }
 }

@@ -25,6 +25,9 @@ struct LayoutFlags: ParsableArguments {
     @Option(help: "Emoji placement: center, baseline, top or bottom.") var emojiAlign: String?
     @Option(help: "Detect @mentions and URLs: true (default) or false.") var linkify: Bool?
     @Option(help: "Truncation token (default …).") var ellipsis: String?
+    @Option(help: "A custom truncation token (\"…more\"); with --truncation-token-url a tappable link of kind more.")
+    var truncationToken: String?
+    @Option(help: "The URL of the truncation token.") var truncationTokenURL: String?
     @Option(help: "Offsets in utf16 (default), utf8 or scalars.") var offsets: String?
     @Option(help: "error (default) or replace.") var invalidUTF8: String?
     @Option(help: "Longest message accepted, in UTF-8 bytes (default 65536).") var maxMessageLength: Int?
@@ -56,6 +59,8 @@ struct LayoutFlags: ParsableArguments {
         o.emojiAlign = try parse(emojiAlign, "--emoji-align")
         o.linkify = linkify
         o.ellipsis = ellipsis
+        if let truncationToken { o.truncationToken = TruncationToken(text: truncationToken, url: truncationTokenURL) }
+        else if truncationTokenURL != nil { throw ValidationError("--truncation-token-url needs --truncation-token") }
         o.offsets = try parse(offsets, "--offsets")
         o.invalidUTF8 = try parse(invalidUTF8, "--invalid-utf8")
         o.maxMessageLength = maxMessageLength

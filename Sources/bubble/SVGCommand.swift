@@ -8,7 +8,9 @@ struct SVGCommand: ParsableCommand {
         commandName: "svg",
         abstract: "Lay out one message and print it as a standalone SVG.",
         discussion: """
-            Example: printf 'Hello, world' | bubble svg --max-width 120 --theme outgoing > hello.svg
+            Examples:
+              printf 'Hello, world' | bubble svg --max-width 120 --theme outgoing > hello.svg
+              bubble svg --input markup --debug --text 'See <a href="https://example.com">this</a>' > see.svg
             """
     )
 
@@ -29,8 +31,8 @@ struct SVGCommand: ParsableCommand {
         }
         if debug { options.debug = true }
         let engine = try BubbleError.exiting { () throws(BubbleError) in try BubbleEngine(options: options) }
-        let bytes = try input.read()
-        let svg = try BubbleError.exiting { () throws(BubbleError) in try engine.svg(utf8: bytes) }
+        let message = try input.message()
+        let svg = try BubbleError.exiting { () throws(BubbleError) in try engine.svg(message) }
         FileHandle.standardOutput.write(Data(svg.utf8))
     }
 }

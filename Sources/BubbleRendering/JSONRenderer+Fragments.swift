@@ -1,0 +1,18 @@
+extension JSONRenderer {
+    /// `s` as a JSON string literal, escaped as every Bubble JSON output escapes strings.
+    public static func stringLiteral(_ s: String) -> String {
+        var out = ""
+        JSONWriter.appendString(s, to: &out)
+        return out
+    }
+
+    /// The error object of Bubble's JSON outputs: `{"code": …, "message": …}`.
+    public static func errorObject(code: String, message: String) -> String {
+        var w = JSONWriter(capacity: 64 + message.utf8.count)
+        w.beginObject()
+        w.field("code", code)
+        w.field("message", message)
+        w.endObject()
+        return w.output
+    }
+}

@@ -1,0 +1,59 @@
+public import BubbleTypesetting
+import BubbleMapping
+
+extension JSONRenderer {
+    /// Renders a hit-test answer as JSON, keys in a fixed order, offsets in the source message's units:
+    ///
+    /// `{"offset", "affinity": "leading|trailing", "line", "link": {kind, text, target, start, end} | null,
+    /// "emoji": {kind, name?, unicode?, start, end, rect} | null, "highlight": {start, end, color?, background?} | null}`
+    ///
+    /// A point outside the bubble (`hit == nil`) renders as `null`.
+    public func render(_ hit: HitResult?, in layout: BubbleLayout) -> String {
+        var w = JSONWriter(capacity: 256)
+        guard let hit else { w.null(); return w.output }
+        let map = layout.mapped.offsets
+        func source(_ m: Int) -> Int { map.report(map.source(MappedIndex(m)), in: offsets) }
+        func span(_ r: Range<Int>) {
+            w.field("start", source(r.lowerBound))
+            w.field("end", source(r.upperBound))
+        }
+        w.beginObject()
+        w.field("offset", source(hit.offset))
+        w.field("affinity", hit.affinity.rawValue)
+        w.field("line", hit.line)
+        w.key("link")
+        if let i = hit.link {
+            let box = layout.links[i]
+            w.beginObject()
+            w.field("kind", box.link.kind.rawValue)
+            w.field("text", String(decoding: layout.mapped.text[box.range], as: UTF16.self))
+            w.field("target", box.link.target)
+            span(box.range)
+            w.endObject()
+        } else { w.null() }
+        w.key("emoji")
+        if let i = hit.emoji {
+            let e = layout.emoji[i]
+            w.beginObject()
+            w.field("kind", e.kind.rawValue)
+            if let name = e.name { w.field("name", name) }
+            if let unicode = e.unicode { w.field("unicode", unicode) }
+            span(e.range)
+            w.key("rect"); w.beginObject()
+            w.field("x", e.rect.x); w.field("y", e.rect.y); w.field("width", e.rect.width); w.field("height", e.rect.height)
+            w.endObject()
+            w.endObject()
+        } else { w.null() }
+        w.key("highlight")
+        if let i = hit.highlight {
+            let h = layout.highlights[i]
+            w.beginObject()
+            span(h.range)
+            if let c = h.highlight.textColor { w.field("color", c) }
+            if let c = h.highlight.backgroundColor { w.field("background", c) }
+            w.endObject()
+        } else { w.null() }
+        w.endObject()
+        return w.output
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+
+/// One line of standard input: its bytes (without `\n`, `\r\n`), or, for a line over the limit,
+/// only its first bytes and its full length, so a huge line never sits in memory.
+struct InputLine: Sendable {
+    /// 1-based line number.
+    var number: Int
+    var bytes: [UInt8]
+    /// The full length in bytes, newline excluded.
+    var length: Int
+    /// True when `length` is over the limit and `bytes` holds only a prefix.
+    var tooLong: Bool
+}
+
+/// Reads a file descriptor in chunks with `read(2)` and splits it on `\n`; memory stays within
+/// one chunk plus the longest accepted line.
+struct LineReader {
+    let fd: Int32
+    let maxLineLength: Int
+    /// Bytes kept of a line over the limit, enough to find its `id`.
+    let keptPrefix = 4096
+    private(set) var bytesRead = 0
+    private var chunk: [UInt8]
+    private var chunkStart = 0, chunkEnd = 0
+    private var pending: [UInt8] = []
+    private var pendingLength = 0
+    private var lineNumber = 0
+    private var atEnd = false
+
+    init(fd: Int32, maxLineLength: Int, chunkSize: Int = 1 << 18) {
+        self.fd = fd
+        self.maxLineLength = maxLineLength
+        chunk = [UInt8](repeating: 0, count: chunkSize)
+    }
+
+    /// The next line, or nil at the end of input; a last line without `\n` counts, an empty rest does not.
+    mutating func next() throws -> InputLine? {
+        while true {
+            if chunkStart < chunkEnd {
+                let newline = chunk.withUnsafeBytes { (b: UnsafeRawBufferPointer) -> Int? in
+                    let base = b.baseAddress!
+                    guard let hit = memchr(base + chunkStart, 0x0A, chunkEnd - chunkStart) else { return nil }
+                    return base.distance(to: UnsafeRawPointer(hit))
+                }
+                let end = newline ?? chunkEnd
+                append(chunkStart..<end)
+                chunkStart = newline.map { $0 + 1 } ?? chunkEnd
+                if newline != nil { return finishLine() }
+            }
+            if atEnd { return pendingLength > 0 ? finishLine() : nil }
+            try fill()
+        }
+    }
+
+    private mutating func append(_ range: Range<Int>) {
+        let room = max((pendingLength < maxLineLength ? maxLineLength : keptPrefix) - pending.count, 0)
+        if room > 0 { pending.append(contentsOf: chunk[range.lowerBound..<min(range.upperBound, range.lowerBound + room)]) }
+        pendingLength += range.count
+        if pendingLength > maxLineLength && pending.count > keptPrefix { pending.removeSubrange(keptPrefix...) }
+    }
+
+    private mutating func finishLine() -> InputLine {
+        lineNumber += 1
+        var bytes = pending
+        var length = pendingLength
+        if length <= maxLineLength, bytes.last == 0x0D { bytes.removeLast(); length -= 1 }
+        pending = []
+        pending.reserveCapacity(256)
+        pendingLength = 0
+        return InputLine(number: lineNumber, bytes: bytes, length: length, tooLong: length > maxLineLength)
+    }
+
+    private mutating func fill() throws {
+        let n = chunk.withUnsafeMutableBytes { b in read(fd, b.baseAddress!, b.count) }
+        if n < 0 {
+            if errno == EINTR { return }
+            throw ReadError(errno: errno)
+        }
+        if n == 0 { atEnd = true }
+        chunkStart = 0
+        chunkEnd = n
+        bytesRead += n
+    }
+
+    /// A failed `read(2)`.
+    struct ReadError: Error, CustomStringConvertible {
+        var errno: Int32
+        var description: String { "cannot read standard input: \(String(cString: strerror(errno)))" }
+    }
+}
