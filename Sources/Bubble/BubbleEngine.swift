@@ -70,12 +70,12 @@ public final class BubbleEngine: @unchecked Sendable {
     }
 
     /// Bubble's own catalog: `$BUBBLE_CATALOG`, else `Emoji/catalog.json` of the source tree this
-    /// binary was built from.
-    public static var defaultCatalogPath: String {
+    /// binary was built from. Resolved once per process (it is looked at on every layout).
+    public static let defaultCatalogPath: String = {
         if let env = ProcessInfo.processInfo.environment["BUBBLE_CATALOG"], !env.isEmpty { return env }
         return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Emoji/catalog.json").path
-    }
+    }()
 
     /// The Map stage.
     func map(_ message: Message, _ o: BubbleOptions, _ catalog: LoadedCatalog) throws(BubbleError) -> MappedText {
