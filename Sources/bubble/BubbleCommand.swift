@@ -12,7 +12,7 @@ struct BubbleCommand: ParsableCommand {
             Reads one message from standard input (or --text) and writes its layout.
             Example: printf 'Hello, world' | bubble layout --max-width 120
             """,
-        subcommands: [LayoutCommand.self, SVGCommand.self],
+        subcommands: [LayoutCommand.self, SVGCommand.self, ServeCommand.self],
         defaultSubcommand: LayoutCommand.self
     )
 
