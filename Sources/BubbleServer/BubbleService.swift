@@ -39,7 +39,17 @@ public final class BubbleService: Sendable {
             throw .init(.unprocessableContent, "too_many_messages",
                         "the request has \(list.count) messages; the limit is \(settings.maxMessages) (--max-messages)")
         }
-        let messages = list.map(RequestReader.message)
+        var messages: [RequestMessage] = []
+        messages.reserveCapacity(list.count)
+        for (i, value) in list.enumerated() {
+            do {
+                let m = try RequestReader.message(value)
+                if let own = m.options { _ = try resolved(own.merged(over: options ?? BubbleOptions())) }
+                messages.append(m)
+            } catch {
+                throw BubbleServerError(.badRequest, error.code, "message \(i): \(error.message)")
+            }
+        }
         try checkLengths(messages)
 
         let items = await render(messages, options: options)
@@ -91,12 +101,12 @@ public final class BubbleService: Sendable {
 
     private func single(_ fields: [String: JSONValue]) throws(BubbleServerError) -> (Message, BubbleOptions?) {
         let options = try requestOptions(fields["options"])
-        let (content, length) = RequestReader.body(fields)
-        try checkLengths([RequestMessage(id: .null, content: content, length: length)])
-        switch content {
-        case .success(let message): return (message, options)
-        case .failure(let error): throw BubbleServerError(.badRequest, error.code, error.message)
+        let message: Message, length: Int
+        do { (message, length) = try RequestReader.body(fields) } catch {
+            throw BubbleServerError(.badRequest, error.code, error.message)
         }
+        try checkLengths([RequestMessage(id: .null, message: message, length: length)])
+        return (message, options)
     }
 
     /// The request's options, checked over the server's defaults (a bad one refuses the request).
@@ -149,10 +159,9 @@ public final class BubbleService: Sendable {
     private func item(_ m: RequestMessage, _ options: BubbleOptions?) -> Item {
         let id = "{\"id\":" + m.id.text
         do throws(BubbleError) {
-            let message = try m.content.get()
             let merged = m.options.map { mine in options.map { mine.merged(over: $0) } ?? mine } ?? options
             let o = try resolved(merged)
-            let layout = try engine.layout(message, options: merged, cache: cache)
+            let layout = try engine.layout(m.message, options: merged, cache: cache)
             return Item(json: id + ",\"layout\":" + JSONRenderer(offsets: o.offsets ?? .utf16).render(layout) + "}")
         } catch {
             return Item(json: id + ",\"error\":" + JSONText.errorFields(error) + "}", error: error.code)

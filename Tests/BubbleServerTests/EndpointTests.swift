@@ -35,21 +35,40 @@ import Testing
         }
     }
 
-    @Test func aBadMessageGetsAnErrorInItsPlaceAndTheOthersGoOn() async throws {
+    @Test func aMessageTheEngineRejectsGetsAnErrorInItsPlaceAndTheOthersGoOn() async throws {
         let body = """
-            {"messages":[{"id":"a","text":"one"},{"id":"b"},{"id":"c","spans":[{"type":"txt","color":"nope","content":"x"}]},\
-            {"id":"d","text":"four","options":{"maxWidht":3}},{"id":"e","markup":"<b>five</b>","options":{"maxLines":1}},\
-            {"id":"f","text":"six","options":{"catalog":"/etc/passwd"}},{"id":"g","text":"seven","lang":"en"}]}
+            {"messages":[{"id":"a","text":"one"},{"id":"b","spans":[{"type":"txt","color":"nope","content":"x"}]},\
+            {"id":"c","text":"three is long","options":{"maxMessageLength":4}},{"id":"d","markup":"<b>four</b>","options":{"maxLines":1}},\
+            {"id":"e","text":"five","options":{"fonts":["No Such Family"]}},{"id":"f","text":"six","lang":"en"}]}
             """
         try await sharedServer.application(logger: quietLogger).test(.router) { client in
             let r = try await client.post("/v1/layout", body)
             #expect(r.status == .ok)
             let results = try #require(r.object["results"] as? [[String: Any]])
-            #expect(results.map { $0["id"] as? String } == ["a", "b", "c", "d", "e", "f", "g"])
+            #expect(results.map { $0["id"] as? String } == ["a", "b", "c", "d", "e", "f"])
             let codes = results.map { ($0["error"] as? [String: Any])?["code"] as? String }
-            #expect(codes == [nil, "invalid_message", "malformed_spans", "invalid_options", nil, "invalid_options", nil])
-            #expect((results[3]["error"] as? [String: Any])?["message"] as? String == "unknown option 'maxWidht'")
-            #expect((results[4]["layout"] as? [String: Any])?["version"] as? Int == 1)
+            #expect(codes == [nil, "malformed_spans", "message_too_long", nil, "font_not_found", nil])
+            #expect((results[3]["layout"] as? [String: Any])?["version"] as? Int == 1)
+        }
+    }
+
+    @Test(arguments: [
+        (#"{"id":"b"}"#, "invalid_message"),
+        (#"{"id":"b","text":"x","markup":"y"}"#, "invalid_message"),
+        (#"{"id":{"x":1},"text":"x"}"#, "invalid_message"),
+        (#"{"id":"b","spans":[{"type":"gif"}]}"#, "malformed_spans"),
+        (#"{"id":"b","text":"x","options":{"maxWidht":3}}"#, "invalid_options"),
+        (#"{"id":"b","text":"x","options":{"maxWidth":-3}}"#, "invalid_options"),
+        (#"{"id":"b","text":"x","options":null}"#, "invalid_options"),
+        (#"{"id":"b","text":"x","options":{"catalog":"/etc/passwd"}}"#, "invalid_options"),
+        (#"{"id":"b","text":"x","options":{"theme":{"style":"sideways"}}}"#, "invalid_options"),
+    ])
+    func aMessageThatBreaksTheSchemaRefusesTheRequest(_ message: String, _ code: String) async throws {
+        try await sharedServer.application(logger: quietLogger).test(.router) { client in
+            let r = try await client.post("/v1/layout", #"{"messages":[{"id":"a","text":"fine"},\#(message)]}"#)
+            #expect(r.status == .badRequest)
+            #expect(r.errorCode == code)
+            #expect(((r.object["error"] as? [String: Any])?["message"] as? String)?.hasPrefix("message 1: ") == true)
         }
     }
 
@@ -113,7 +132,7 @@ import Testing
     @Test func metricsCountRequestsMessagesErrorsAndTheCache() async throws {
         let server = try makeServer { _ in }
         try await server.application(logger: quietLogger).test(.ahc(.http)) { client in
-            _ = try await client.post("/v1/layout", #"{"messages":[{"id":1,"text":"a b"},{"id":2,"text":"a b"},{"id":3}]}"#)
+            _ = try await client.post("/v1/layout", #"{"messages":[{"id":1,"text":"a b"},{"id":2,"text":"a b"},{"id":3,"text":"x","options":{"fonts":["Nope"]}}]}"#)
             _ = try await client.post("/v1/layout", "{nope")
             let r = try await client.execute(uri: "/metrics", method: .get)
             #expect(r.status == .ok)
@@ -122,10 +141,10 @@ import Testing
             #expect(text.contains(#"bubble_http_requests_total{method="POST",path="/v1/layout",status="200"} 1"#))
             #expect(text.contains(#"bubble_http_requests_total{method="POST",path="/v1/layout",status="400"} 1"#))
             #expect(text.contains("bubble_messages_total 3"))
-            #expect(text.contains(#"bubble_errors_total{code="invalid_message"} 1"#))
+            #expect(text.contains(#"bubble_errors_total{code="font_not_found"} 1"#))
             #expect(text.contains(#"bubble_errors_total{code="malformed_json"} 1"#))
             #expect(text.contains("bubble_cache_hits_total 1"))
-            #expect(text.contains("bubble_cache_misses_total 1"))
+            #expect(text.contains("bubble_cache_misses_total 2"))  // the unknown font missed too
             #expect(text.contains("bubble_cache_entries 1"))
             #expect(text.contains("bubble_http_request_duration_seconds_bucket"))
         }
