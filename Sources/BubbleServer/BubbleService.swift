@@ -65,6 +65,12 @@ public final class BubbleService: Sendable {
         return LayoutAnswer(json: json, messages: messages.count, errors: errors)
     }
 
+    /// The work of `POST /v1/layout` without HTTP, for `bubble serve --bench-bodies`: the number
+    /// of messages laid out.
+    public func benchmarkLayout(body: [UInt8]) async throws -> Int {
+        try await layout(body: body).messages
+    }
+
     /// `POST /v1/svg`: one message → an SVG document.
     func svg(body: [UInt8]) throws(BubbleServerError) -> String {
         let (message, options) = try single(body)

@@ -28,7 +28,16 @@ enum RequestReader {
         guard case .object(let fields) = value else {
             throw BubbleError(code: "invalid_options", message: "options must be a JSON object")
         }
-        if let key = fields.keys.sorted().first(where: { fields[$0] == .null }) {
+        // Codable reads a null as "not given"; the document says a value or nothing, so say so.
+        func nullPath(_ v: JSONValue, _ path: String) -> String? {
+            switch v {
+            case .null: return path
+            case .object(let o): return o.keys.sorted().lazy.compactMap { nullPath(o[$0]!, path.isEmpty ? $0 : path + "." + $0) }.first
+            case .array(let a): return a.indices.lazy.compactMap { nullPath(a[$0], path + "[\($0)]") }.first
+            default: return nil
+            }
+        }
+        if let key = nullPath(.object(fields), "") {
             throw BubbleError(code: "invalid_options", message: "option '\(key)' is null; leave it out for its default")
         }
         let o = try BubbleOptions.decode(object: value.foundationObject)

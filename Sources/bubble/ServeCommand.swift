@@ -31,6 +31,8 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "The emoji catalog file (requests cannot choose one).") var catalog: String?
     @Option(help: "Font families or files in fallback order, comma-separated (requests may name families only).")
     var fonts: String?
+    @Option(help: .hidden) var benchBodies: String?
+    @Option(help: .hidden) var benchSeconds = 20.0
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port takes 0 to 65535, not \(port)") }
@@ -66,6 +68,7 @@ struct ServeCommand: ParsableCommand {
             return handler
         }
         let server = try BubbleError.exiting { () throws(BubbleError) in try BubbleServer(settings: settings) }
+        if let benchBodies { return try benchmark(server.service, bodiesAt: benchBodies) }
         let app = server.application()
 
         // BubbleCommand.main runs commands synchronously; the service runs on Swift's concurrency
@@ -84,7 +87,64 @@ struct ServeCommand: ParsableCommand {
     }
 }
 
+extension ServeCommand {
+    /// `--bench-bodies FILE` (hidden, for scripts/load-test): the work of `POST /v1/layout` on each
+    /// line of FILE, in process and without HTTP, on every core for `--bench-seconds` (after a
+    /// short uncounted warm-up); prints
+    /// `{"requests", "messages", "seconds", "messagesPerSecond"}`. The baseline the HTTP load is compared with.
+    func benchmark(_ service: BubbleService, bodiesAt path: String) throws {
+        guard let data = FileManager.default.contents(atPath: path) else { throw ValidationError("cannot read '\(path)'") }
+        let bodies = data.split(separator: UInt8(ascii: "\n")).map { Array($0) }
+        guard !bodies.isEmpty else { throw ValidationError("'\(path)' has no request bodies") }
+        let seconds = benchSeconds
+        let done = DispatchSemaphore(value: 0)
+        let result = FailureBox()
+        Task {
+            // Warm-up, not counted: font coverage, glyph and typesetter pools fill as on a server.
+            for body in bodies.prefix(40) { _ = try? await service.benchmarkLayout(body: body) }
+            let cpuStart = ServeCommand.cpuSeconds()
+            let start = ContinuousClock.now
+            let deadline = start + .milliseconds(Int(seconds * 1000))
+            // As many requests in flight as scripts/load-test keeps on its connections.
+            let workers = 4 * ProcessInfo.processInfo.activeProcessorCount
+            let counts = await withTaskGroup(of: (Int, Int).self) { group in
+                for w in 0..<workers {
+                    group.addTask {
+                        var requests = 0, messages = 0, i = w
+                        while ContinuousClock.now < deadline {
+                            if let answer = try? await service.benchmarkLayout(body: bodies[i % bodies.count]) {
+                                messages += answer
+                            }
+                            requests += 1
+                            i += workers
+                        }
+                        return (requests, messages)
+                    }
+                }
+                return await group.reduce((0, 0)) { ($0.0 + $1.0, $0.1 + $1.1) }
+            }
+            let elapsed = ContinuousClock.now - start
+            let cpu = ServeCommand.cpuSeconds() - cpuStart
+            let s = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            result.line = "{\"requests\":\(counts.0),\"messages\":\(counts.1),\"seconds\":\(String(format: "%.2f", s)),"
+                + "\"messagesPerSecond\":\(String(format: "%.1f", Double(counts.1) / s)),\"cpuSeconds\":\(String(format: "%.2f", cpu)),"
+                + "\"messagesPerCPUSecond\":\(String(format: "%.1f", Double(counts.1) / cpu)),\"workers\":\(workers)}"
+            done.signal()
+        }
+        done.wait()
+        print(result.line)
+    }
+
+    /// User and system CPU time of this process so far, in seconds.
+    static func cpuSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    }
+}
+
 /// The error the service stopped with, handed from its task to the waiting thread.
 private final class FailureBox: @unchecked Sendable {
     var error: (any Error)?
+    var line = ""
 }

@@ -60,6 +60,7 @@ import Testing
         (#"{"id":"b","text":"x","options":{"maxWidht":3}}"#, "invalid_options"),
         (#"{"id":"b","text":"x","options":{"maxWidth":-3}}"#, "invalid_options"),
         (#"{"id":"b","text":"x","options":null}"#, "invalid_options"),
+        (#"{"id":"b","text":"x","options":{"padding":{"top":null}}}"#, "invalid_options"),
         (#"{"id":"b","text":"x","options":{"catalog":"/etc/passwd"}}"#, "invalid_options"),
         (#"{"id":"b","text":"x","options":{"theme":{"style":"sideways"}}}"#, "invalid_options"),
     ])
