@@ -14,6 +14,12 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         // C libraries, one thin module each.
@@ -33,8 +39,17 @@ let package = Package(
         .target(name: "BubbleRendering", dependencies: ["BubbleTypesetting", "BubbleFonts"], swiftSettings: strict),
         .target(name: "Bubble", dependencies: ["BubbleMapping", "BubbleTypesetting", "BubbleRendering", "BubbleFonts"],
                 swiftSettings: strict),
+        // The HTTP service as a library: tests drive it without a socket and over loopback.
+        .target(name: "BubbleServer", dependencies: [
+            "Bubble",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "Metrics", package: "swift-metrics"),
+            .product(name: "Prometheus", package: "swift-prometheus"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        ], resources: [.copy("openapi.json")], swiftSettings: strict),
         .executableTarget(name: "bubble", dependencies: [
-            "Bubble", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "Bubble", "BubbleServer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: strict),
 
         .target(name: "BubbleTestSupport", dependencies: ["Bubble"], swiftSettings: strict),
@@ -44,5 +59,10 @@ let package = Package(
         .testTarget(name: "BubbleTypesettingTests", dependencies: ["BubbleTypesetting", "BubbleTestSupport"]),
         .testTarget(name: "BubbleRenderingTests", dependencies: ["Bubble", "BubbleTestSupport"]),
         .testTarget(name: "BubbleTests", dependencies: ["Bubble", "bubble", "BubbleTestSupport"]),
+        .testTarget(name: "BubbleServerTests", dependencies: [
+            "BubbleServer", "bubble", "BubbleTestSupport",
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        ]),
     ]
 )

@@ -144,7 +144,7 @@ public struct BubbleOptions: Codable, Sendable, Equatable {
             guard v.isFinite, v >= 0, v <= max else { throw .outOfRange(key, "\(v)", "a number ≥ 0 and ≤ \(Int(max))") }
         }
         try positive("maxWidth", maxWidth, max: 100_000)
-        try positive("fontSize", fontSize, max: 1000)
+        if let f = fontSize, !(f.isFinite && f >= 1 && f <= 1000) { throw .outOfRange("fontSize", "\(f)", "a number from 1 to 1000 (px)") }
         try positive("pageHeight", pageHeight, max: 10_000_000)
         try positive("emojiSize", emojiSize, max: 1000)
         try nonNegative("lineSpacing", lineSpacing, max: 1000)

@@ -107,7 +107,8 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     /// HarfBuzz units per px: positions come back in 1/1024 px, finer than Pango's 1/1024 pt grid needs.
     static let unitsPerPixel: Double = 1024
     @inline(__always)
-    static func scale(_ size: Double) -> Int32 { Int32((size * unitsPerPixel).rounded()) }
+    /// Never below 1: a zero scale would make every advance a division by zero.
+    static func scale(_ size: Double) -> Int32 { Int32(max(1, min((size * unitsPerPixel).rounded(), Double(1 << 24)))) }
 
     /// The HarfBuzz font of this face at `size` px, made once per size.
     func hbFont(size: Double) -> OpaquePointer {

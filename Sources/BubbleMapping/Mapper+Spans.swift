@@ -41,7 +41,7 @@ extension Mapper {
                 case .failure(let problem): throw .malformedSpans(index: index, reason: problem.reason)
                 }
                 if let size = span.size {
-                    guard size > 0, size.isFinite else { throw .malformedSpans(index: index, reason: "size must be positive") }
+                    guard size >= 1, size <= 1000, size.isFinite else { throw .malformedSpans(index: index, reason: "size must be from 1 to 1000 px") }
                     style.fontSize = size
                 }
                 for value in [span.width, span.height] {

@@ -71,3 +71,17 @@ func lineTexts(_ layout: LineLayout) -> [String] {
         #expect(shaped.glyphs.count == glyphCount)
     }
 }
+
+@Suite struct ExtremeSizeTests {
+    /// Found by schemathesis through the server: a tiny font size once made HarfBuzz's scale 0 and
+    /// every width NaN, and the report trapped. The library must stay finite without the options' check.
+    @Test(arguments: [1e-5, 0.3, 999.0])
+    func tinyAndHugeFontSizesStayFinite(size: Double) throws {
+        var m = MappedText(plain: "see https://example.com now")
+        m.links = [Link(kind: .url, range: MappedIndex(4)..<MappedIndex(23), target: "https://example.com")]
+        let shaped = try Typesetter(fonts: chain).shape(m, style: ParagraphStyle(fontSize: size))
+        let bubble = BubbleLayout(shaped.layOut(LayoutConstraints(maxWidth: 280)))
+        #expect(bubble.size.width.isFinite && bubble.size.height.isFinite)
+        #expect(bubble.links.allSatisfy { $0.rects.allSatisfy { $0.width.isFinite && $0.x.isFinite } })
+    }
+}

@@ -58,17 +58,24 @@ public struct BubbleLayout: Sendable {
         return result
     }
 
+    /// `x` to `x + width` as a closed range, whatever the sign of `width` (a font may give negative
+    /// advances); non-finite values collapse to `x`.
+    static func span(_ x: Double, _ width: Double) -> ClosedRange<Double> {
+        guard width.isFinite, x.isFinite else { return (x.isFinite ? x : 0)...(x.isFinite ? x : 0) }
+        return min(x, x + width)...max(x, x + width)
+    }
+
     /// Left and right x (text-box space) of the part of `range` drawn by `fragment`.
     func xSpan(of range: Range<Int>, in fragment: LineFragment) -> ClosedRange<Double>? {
         switch fragment.kind {
         case .placeholder:
-            return range.overlaps(fragment.range) ? fragment.x...(fragment.x + fragment.width) : nil
+            return range.overlaps(fragment.range) ? BubbleLayout.span(fragment.x, fragment.width) : nil
         case .token:
             return nil
         case let .glyphs(_, glyphRange):
             guard range.overlaps(fragment.range) else { return nil }
             if range.lowerBound <= fragment.range.lowerBound && range.upperBound >= fragment.range.upperBound {
-                return fragment.x...(fragment.x + fragment.width)
+                return BubbleLayout.span(fragment.x, fragment.width)
             }
             let g = shaped.glyphs
             var x = fragment.x, lo = Double.infinity, hi = -Double.infinity

@@ -1,0 +1,111 @@
+import BubbleMapping
+import BubbleTypesetting
+import Foundation
+
+/// Shaped messages kept across calls, so a message seen again (another screen width, a retry, a
+/// popular sticker line) skips the Map and Shape stages and is only broken into lines again.
+///
+/// Bounded: at most `capacity` entries, evicted a generation at a time (when the young generation is
+/// full it becomes the old one and the previous old one is dropped; a hit in the old generation moves
+/// the entry back to the young one), which keeps recently used messages at the cost of one dictionary
+/// swap. Thread-safe; shaping runs outside the lock.
+public final class ShapedTextCache: @unchecked Sendable {
+    /// What a shaped message depends on: the message and every option the Map and Shape stages read.
+    struct Key: Hashable {
+        let body: String
+        let format: UInt8
+        let maxWidth: Double?, paddingLeft: Double, paddingRight: Double
+        let fontSize: Double?, fonts: [String]?, language: String?, direction: TextDirection?
+        let catalog: String?, emojiSize: Double?, emojiAlign: PlaceholderAlignment?
+        let linkify: Bool?, linkMap: [String: String]?
+        let ellipsis: String?, token: String?, tokenURL: String?
+        let offsets: OffsetUnit?, invalidUTF8: InvalidUTF8Policy?, maxMessageLength: Int?
+
+        /// The key of `message` under resolved options `o`, or nil for a message the cache does not
+        /// hold (one with its own link map or highlights).
+        init?(_ message: Message, _ o: BubbleOptions) {
+            guard message.linkMap.isEmpty, message.highlights.isEmpty else { return nil }
+            switch message.body {
+            case .text(let s): body = s; format = 0
+            case .markup(let s): body = s; format = 1
+            case .bytes(let b, let f):
+                body = String(decoding: b, as: UTF8.self)
+                // Bytes that are not UTF-8 would collide with their repaired spelling.
+                guard body.utf8.count == b.count, body.utf8.elementsEqual(b) else { return nil }
+                format = f == .text ? 2 : f == .markup ? 3 : 4
+            case .spans: return nil
+            }
+            let padding = o.resolvedPadding
+            maxWidth = o.maxWidth; paddingLeft = padding.left; paddingRight = padding.right
+            fontSize = o.fontSize; fonts = o.fonts; language = o.language; direction = o.direction
+            catalog = o.catalog; emojiSize = o.emojiSize; emojiAlign = o.emojiAlign
+            linkify = o.linkify; linkMap = o.linkMap
+            ellipsis = o.ellipsis; token = o.truncationToken?.text; tokenURL = o.truncationToken?.url
+            offsets = o.offsets; invalidUTF8 = o.invalidUTF8; maxMessageLength = o.maxMessageLength
+        }
+    }
+
+    /// Most entries held.
+    public let capacity: Int
+
+    private let lock = NSLock()
+    private var young: [Key: ShapedText] = [:]
+    private var old: [Key: ShapedText] = [:]
+    private var hitCount = 0
+    private var missCount = 0
+
+    /// A cache of at most `capacity` shaped messages (0 keeps none).
+    public init(capacity: Int) {
+        self.capacity = max(0, capacity)
+    }
+
+    /// Entries held now.
+    public var count: Int { lock.withLock { young.count + old.count } }
+    /// Look-ups answered from the cache since it was made.
+    public var hits: Int { lock.withLock { hitCount } }
+    /// Look-ups that had to shape.
+    public var misses: Int { lock.withLock { missCount } }
+
+    func shaped(_ key: Key, make: () throws(BubbleError) -> ShapedText) throws(BubbleError) -> ShapedText {
+        guard capacity > 0 else { return try make() }
+        let found: ShapedText? = lock.withLock {
+            if let s = young[key] { hitCount += 1; return s }
+            if let s = old.removeValue(forKey: key) { hitCount += 1; insert(key, s); return s }
+            missCount += 1
+            return nil
+        }
+        if let found { return found }
+        let made = try make()
+        lock.withLock { insert(key, made) }
+        return made
+    }
+
+    /// Inserts under the lock; a full young generation replaces the old one.
+    private func insert(_ key: Key, _ value: ShapedText) {
+        let half = max(1, capacity / 2)
+        if young.count >= half {
+            old = young
+            young = [:]
+            young.reserveCapacity(half)
+        }
+        young[key] = value
+    }
+}
+
+extension BubbleEngine {
+    /// Lays out a message like ``layout(_:options:)``, reusing its shaped text from `cache` when the
+    /// same message was shaped before under the same Map and Shape options.
+    ///
+    /// The result is the same layout, byte for byte once rendered, as without the cache.
+    public func layout(_ message: Message, options: BubbleOptions?, cache: ShapedTextCache) throws(BubbleError) -> BubbleLayout {
+        let o = try resolve(options)
+        let catalog = try catalog(for: o)
+        let shaped: ShapedText
+        if let key = ShapedTextCache.Key(message, o) {
+            shaped = try cache.shaped(key) { () throws(BubbleError) in try shape(map(message, o, catalog), o) }
+        } else {
+            shaped = try shape(map(message, o, catalog), o)
+        }
+        return report(shaped, o, width: o.maxWidth ?? 280, catalog: catalog)
+    }
+}

@@ -1,0 +1,40 @@
+public import Bubble
+public import Hummingbird
+
+/// A request the server refuses as a whole: an HTTP status and the ``BubbleError`` that fills
+/// `{"error": {"code", "message"}}`.
+public struct BubbleServerError: Error, Sendable {
+    public var status: HTTPResponse.Status
+    public var error: BubbleError
+
+    public init(_ status: HTTPResponse.Status, _ code: String, _ message: String) {
+        self.status = status
+        self.error = BubbleError(code: code, message: message)
+    }
+
+    /// An engine error about one message, answered as a whole request (`/v1/svg`, `/v1/hit`):
+    /// bad input is 400, input too big is 422, a failure of the server's own set-up is 500.
+    public init(_ error: BubbleError) {
+        self.error = error
+        switch error.code {
+        case "message_too_long", "too_many_messages": status = .unprocessableContent
+        case "font_error", "internal_error", "unreadable_catalog", "malformed_catalog": status = .internalServerError
+        default: status = .badRequest
+        }
+    }
+
+    static func bodyTooLarge(_ limit: Int) -> BubbleServerError {
+        .init(.contentTooLarge, "body_too_large", "the request body is larger than \(limit) bytes (--max-body-bytes)")
+    }
+
+    static func malformedJSON(_ detail: String) -> BubbleServerError {
+        .init(.badRequest, "malformed_json", "the request body is not valid JSON: \(detail)")
+    }
+
+    static func invalidRequest(_ message: String) -> BubbleServerError {
+        .init(.badRequest, "invalid_request", message)
+    }
+
+    /// The JSON body `{"error": {"code", "message"}}`.
+    var json: String { JSONText.errorObject(error) }
+}

@@ -1,0 +1,150 @@
+import ArgumentParser
+import Bubble
+import BubbleServer
+import Dispatch
+import Foundation
+import Hummingbird
+import Logging
+
+/// `bubble serve`: the HTTP service (see `GET /openapi.json`), until SIGTERM or SIGINT.
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve layouts over HTTP: POST /v1/layout, /v1/svg, /v1/hit; GET /healthz, /metrics, /openapi.json.",
+        discussion: """
+            Stops gracefully on SIGTERM or SIGINT: no new connections, requests in flight finish.
+            Logs one line per request on standard error (LOG_LEVEL=debug|info|warning).
+            Example: bubble serve --port 8080 --max-messages 500
+            """
+    )
+
+    @Option(help: "Address to bind.") var host = "127.0.0.1"
+    @Option(help: "Port to bind (0: any free port, printed in the log).") var port = 8080
+    @Option(help: "Largest request body, in bytes (413 past it).") var maxBodyBytes = 4 << 20
+    @Option(help: "Most messages in one /v1/layout request (422 past it).") var maxMessages = 1000
+    @Option(help: "Longest message, in UTF-8 bytes of its text, markup or span contents (422 past it).")
+    var maxMessageLength = 65536
+    @Option(help: "Seconds a connection may stay silent while a request is awaited or being read.")
+    var readTimeout = 30.0
+    @Option(help: "Shaped messages kept across requests (0: no cache).") var cacheEntries = 20_000
+    @Option(name: .customLong("options"), help: "A JSON file of default options for every request.") var optionsFile: String?
+    @Option(help: "The emoji catalog file (requests cannot choose one).") var catalog: String?
+    @Option(help: "Font families or files in fallback order, comma-separated (requests may name families only).")
+    var fonts: String?
+    @Option(help: .hidden) var benchBodies: String?
+    @Option(help: .hidden) var benchSeconds = 20.0
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port takes 0 to 65535, not \(port)") }
+        guard maxBodyBytes > 0, maxMessages > 0, maxMessageLength > 0, cacheEntries >= 0 else {
+            throw ValidationError("--max-body-bytes, --max-messages and --max-message-length take positive numbers, --cache-entries 0 or more")
+        }
+        guard readTimeout > 0, readTimeout.isFinite else { throw ValidationError("--read-timeout takes a positive number of seconds") }
+    }
+
+    func run() throws {
+        var settings = BubbleServerSettings()
+        settings.host = host
+        settings.port = port
+        settings.maxBodyBytes = maxBodyBytes
+        settings.maxMessages = maxMessages
+        settings.maxMessageLength = maxMessageLength
+        settings.readTimeout = readTimeout
+        settings.cacheEntries = cacheEntries
+        var defaults = BubbleOptions()
+        if let path = optionsFile {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw ValidationError("cannot read the options file '\(path)'")
+            }
+            defaults = try BubbleError.exiting { () throws(BubbleError) in try BubbleOptions.decode(json: data) }
+        }
+        if let catalog { defaults.catalog = catalog }
+        if let fonts { defaults.fonts = fonts.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+        settings.defaults = defaults
+
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
+            return handler
+        }
+        let server = try BubbleError.exiting { () throws(BubbleError) in try BubbleServer(settings: settings) }
+        if let benchBodies { return try benchmark(server.service, bodiesAt: benchBodies) }
+        let app = server.application()
+
+        // BubbleCommand.main runs commands synchronously; the service runs on Swift's concurrency
+        // pool while this thread waits for it to stop.
+        let done = DispatchSemaphore(value: 0)
+        let failure = FailureBox()
+        Task {
+            do { try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint]) } catch { failure.error = error }
+            done.signal()
+        }
+        done.wait()
+        if let error = failure.error {
+            FileHandle.standardError.write(Data("bubble: serve: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+    }
+}
+
+extension ServeCommand {
+    /// `--bench-bodies FILE` (hidden, for scripts/load-test): the work of `POST /v1/layout` on each
+    /// line of FILE, in process and without HTTP, on every core for `--bench-seconds` (after a
+    /// short uncounted warm-up); prints
+    /// `{"requests", "messages", "seconds", "messagesPerSecond"}`. The baseline the HTTP load is compared with.
+    func benchmark(_ service: BubbleService, bodiesAt path: String) throws {
+        guard let data = FileManager.default.contents(atPath: path) else { throw ValidationError("cannot read '\(path)'") }
+        let bodies = data.split(separator: UInt8(ascii: "\n")).map { Array($0) }
+        guard !bodies.isEmpty else { throw ValidationError("'\(path)' has no request bodies") }
+        let seconds = benchSeconds
+        let done = DispatchSemaphore(value: 0)
+        let result = FailureBox()
+        Task {
+            // Warm-up, not counted: font coverage, glyph and typesetter pools fill as on a server.
+            for body in bodies.prefix(40) { _ = try? await service.benchmarkLayout(body: body) }
+            let cpuStart = ServeCommand.cpuSeconds()
+            let start = ContinuousClock.now
+            let deadline = start + .milliseconds(Int(seconds * 1000))
+            // As many requests in flight as scripts/load-test keeps on its connections.
+            let workers = 4 * ProcessInfo.processInfo.activeProcessorCount
+            let counts = await withTaskGroup(of: (Int, Int).self) { group in
+                for w in 0..<workers {
+                    group.addTask {
+                        var requests = 0, messages = 0, i = w
+                        while ContinuousClock.now < deadline {
+                            if let answer = try? await service.benchmarkLayout(body: bodies[i % bodies.count]) {
+                                messages += answer
+                            }
+                            requests += 1
+                            i += workers
+                        }
+                        return (requests, messages)
+                    }
+                }
+                return await group.reduce((0, 0)) { ($0.0 + $1.0, $0.1 + $1.1) }
+            }
+            let elapsed = ContinuousClock.now - start
+            let cpu = ServeCommand.cpuSeconds() - cpuStart
+            let s = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            result.line = "{\"requests\":\(counts.0),\"messages\":\(counts.1),\"seconds\":\(String(format: "%.2f", s)),"
+                + "\"messagesPerSecond\":\(String(format: "%.1f", Double(counts.1) / s)),\"cpuSeconds\":\(String(format: "%.2f", cpu)),"
+                + "\"messagesPerCPUSecond\":\(String(format: "%.1f", Double(counts.1) / cpu)),\"workers\":\(workers)}"
+            done.signal()
+        }
+        done.wait()
+        print(result.line)
+    }
+
+    /// User and system CPU time of this process so far, in seconds.
+    static func cpuSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    }
+}
+
+/// The error the service stopped with, handed from its task to the waiting thread.
+private final class FailureBox: @unchecked Sendable {
+    var error: (any Error)?
+    var line = ""
+}

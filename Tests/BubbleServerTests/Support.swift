@@ -1,0 +1,89 @@
+import AsyncHTTPClient
+import Bubble
+import BubbleServer
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import NIOCore
+
+/// One server with the default settings, shared by the tests that do not change them.
+let sharedServer: BubbleServer = {
+    do { return try BubbleServer(settings: BubbleServerSettings()) } catch { fatalError("\(error)") }
+}()
+
+/// A server with some settings changed.
+func makeServer(_ change: (inout BubbleServerSettings) -> Void) throws -> BubbleServer {
+    var settings = BubbleServerSettings()
+    change(&settings)
+    return try BubbleServer(settings: settings)
+}
+
+/// A quiet logger for tests.
+let quietLogger: Logger = {
+    var logger = Logger(label: "bubble.test")
+    logger.logLevel = .error
+    return logger
+}()
+
+extension TestClientProtocol {
+    /// POSTs a JSON text.
+    func post(_ uri: String, _ json: String, headers: HTTPFields = [:]) async throws -> TestResponse {
+        var headers = headers
+        headers[.contentType] = "application/json"
+        return try await executeRequest(uri: uri, method: .post, headers: headers, body: ByteBuffer(string: json))
+    }
+}
+
+extension TestResponse {
+    var text: String { String(buffer: body) }
+    /// The body parsed as a JSON object.
+    var object: [String: Any] {
+        (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] ?? [:]
+    }
+    /// `error.code` of an error body.
+    var errorCode: String? { (object["error"] as? [String: Any])?["code"] as? String }
+}
+
+/// A JSON string literal.
+func quoted(_ s: String) -> String {
+    String(decoding: try! JSONSerialization.data(withJSONObject: [s]), as: UTF8.self).dropFirst().dropLast().description
+}
+
+/// Runs the built `bubble` binary.
+func runBubble(_ arguments: [String], stdin: [UInt8] = []) throws -> (status: Int32, stdout: String, stderr: String) {
+    let process = Process()
+    process.executableURL = bubbleExecutable
+    process.arguments = arguments
+    let input = Pipe(), output = Pipe(), error = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = error
+    try process.run()
+    input.fileHandleForWriting.write(Data(stdin))
+    try input.fileHandleForWriting.close()
+    let out = output.fileHandleForReading.readDataToEndOfFile()
+    let err = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+}
+
+/// The `bubble` binary beside the test bundle.
+let bubbleExecutable: URL = {
+    let build = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    let beside = build.appendingPathComponent("bubble")
+    if FileManager.default.fileExists(atPath: beside.path) { return beside }
+    return build.deletingLastPathComponent().appendingPathComponent("bubble")
+}()
+
+/// Messages from the shared corpus (or a few of Bubble's own when it is not there).
+let corpusMessages: [String] = {
+    let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/corpus/messages.jsonl").path
+    guard let data = FileManager.default.contents(atPath: path) else {
+        return ["Hello, world", "很久很久以前[微笑]在一个群里 @百度 https://www.baidu.com", "שלום עולם 123", "👨‍👩‍👧 family [smile]"]
+    }
+    return String(decoding: data, as: UTF8.self).split(separator: "\n").prefix(400).compactMap { line in
+        (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["text"] as? String
+    }
+}()
