@@ -133,6 +133,10 @@ enum LinkFinder {
             let before = text[at - 1]
             if before < 0x80 {
                 if CharacterClasses.isASCIIAlphanumeric(UInt32(before)) { return nil }
+                // A Hebrew or Arabic prefix letter joined by a hyphen (`ל-@noa`) still starts a mention.
+                if before == 0x2D, at >= 2, text[at - 2] >= 0x80, CharacterClasses.isWordScalar(CharacterClasses.scalar(in: text, before: at - 1)) {
+                    // fall through to the mention body
+                } else {
                 switch UInt8(before) {
                 case UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "!"),
                      UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"), UInt8(ascii: "*"),
@@ -142,6 +146,7 @@ enum LinkFinder {
                     return nil
                 default:
                     break
+                }
                 }
             }
         }
@@ -181,6 +186,8 @@ enum LinkFinder {
             if before < 0x80 {
                 if CharacterClasses.isASCIIAlphanumeric(before) { return nil }
                 switch UInt8(before) {
+                case UInt8(ascii: "-") where !isWWW:
+                    break  // `ב-https://…`, `see-https://…`: an explicit scheme after a hyphen is a URL
                 case UInt8(ascii: "_"), UInt8(ascii: "@"), UInt8(ascii: "."), UInt8(ascii: "/"), UInt8(ascii: "-"),
                      UInt8(ascii: ":"):
                     return nil

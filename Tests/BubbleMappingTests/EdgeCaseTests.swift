@@ -70,6 +70,12 @@ import Testing
         ("@می‌خواهم", "<m:@می‌خواهم>"),
         // URLs
         ("https://example.com", "<u:https://example.com>"),
+        ("ב-https://example.co.il", "ב-<u:https://example.co.il>"),
+        ("see-https://x.org", "see-<u:https://x.org>"),
+        ("my-www.example.com", "my-www.example.com"),
+        ("ל-@noa", "ל-<m:@noa>"),
+        ("foo-@bar", "foo-@bar"),
+        ("https://www.example.cn/火锅", "<u:https://www.example.cn/>火锅"),
         ("https://example.com.", "<u:https://example.com>."),
         ("see https://example.com/a?b=1&c=2, ok", "see <u:https://example.com/a?b=1&c=2>, ok"),
         ("(https://example.com/a)", "(<u:https://example.com/a>)"),
