@@ -19,12 +19,18 @@ public final class BubbleEngine: @unchecked Sendable {
     private var pool: [ObjectIdentifier: [Typesetter]] = [:]
     private var catalogs: [String: LoadedCatalog] = [:]
 
+    /// A catalog given in memory, used whenever the options name no catalog path.
+    private let inMemoryCatalog: LoadedCatalog?
+
     /// Loads the default fonts (a missing family is an error naming its Debian package).
-    public init(options: BubbleOptions = BubbleOptions()) throws(BubbleError) {
+    /// - Parameter catalog: a catalog built in memory, used instead of Bubble's own when the options name
+    ///   no `catalog` path (benchmarks and tests size every token without writing a file).
+    public init(options: BubbleOptions = BubbleOptions(), catalog: EmojiCatalog? = nil) throws(BubbleError) {
         try options.validate()
         defaults = options
+        inMemoryCatalog = catalog.map(LoadedCatalog.init)
         _ = try chain(for: options.fonts ?? FallbackChain.defaultFamilies)
-        _ = try catalog(for: options)
+        _ = try self.catalog(for: options)
     }
 
     /// Lays out one plain-text message.
@@ -55,6 +61,7 @@ public final class BubbleEngine: @unchecked Sendable {
 
     /// The catalog the options name (or Bubble's own), loaded once per path.
     public func catalog(for o: BubbleOptions) throws(BubbleError) -> LoadedCatalog {
+        if o.catalog == nil, let inMemoryCatalog { return inMemoryCatalog }
         let path = o.catalog ?? BubbleEngine.defaultCatalogPath
         lock.lock()
         if let c = catalogs[path] { lock.unlock(); return c }

@@ -1,0 +1,136 @@
+// bubble-bench: times Bubble on the shared corpus by the peers' protocol (../shared/peers/README.md).
+//
+//     bubble-bench CORPUS PASSES [TSV]
+//
+// Loads every message before timing, runs one untimed cold pass, then PASSES timed passes. A pass lays
+// out every message from its text with the peer configuration: DejaVu Sans then Noto Sans CJK SC, 16 px,
+// 280 px wide (no padding), at most 5 lines, ellipsis, linkify on, every `[name]` token a 20×20 box on the
+// baseline. What is timed is mapping, shaping, line breaking, truncation and the report's rects; not JSON.
+// Prints one JSON line; with TSV, writes `id lines height width ellipsized placeholders us` per message,
+// height and width rounded to whole px (Pango prints its logical rect in whole px too).
+import Bubble
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+struct CorpusMessage {
+    var id: Int
+    var text: String
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("bubble-bench: \(message)\n".utf8))
+    exit(2)
+}
+
+func now(_ clock: clockid_t) -> Double {
+    var t = timespec()
+    clock_gettime(clock, &t)
+    return Double(t.tv_sec) + Double(t.tv_nsec) * 1e-9
+}
+
+func loadCorpus(_ path: String) -> [CorpusMessage] {
+    guard let data = FileManager.default.contents(atPath: path) else { fail("cannot read \(path)") }
+    var messages: [CorpusMessage] = []
+    for line in data.split(separator: UInt8(ascii: "\n")) where !line.isEmpty {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],
+              let id = object["id"] as? Int, let text = object["text"] as? String else {
+            fail("malformed corpus line: \(String(decoding: line.prefix(80), as: UTF8.self))")
+        }
+        messages.append(CorpusMessage(id: id, text: text))
+    }
+    return messages
+}
+
+/// The peer configuration's catalog: Bubble's own entries, each a 20×20 box sitting on the baseline.
+func peerCatalog() -> EmojiCatalog {
+    do {
+        let own = try EmojiCatalog(contentsOf: BubbleEngine.defaultCatalogPath)
+        let boxes = own.entries.map { entry -> EmojiCatalog.Entry in
+            var e = entry
+            e.width = 20
+            e.height = 20
+            e.alignment = .baseline
+            e.ascent = nil
+            e.descent = nil
+            return e
+        }
+        return try EmojiCatalog(entries: boxes, defaultAlignment: .baseline, folder: own.folder, generator: own.generator)
+    } catch {
+        fail("cannot load the emoji catalog: \(error)")
+    }
+}
+
+func peerOptions() -> BubbleOptions {
+    var o = BubbleOptions()
+    o.fonts = ["DejaVu Sans", "Noto Sans CJK SC"]
+    o.fontSize = 16
+    o.maxWidth = 280
+    o.padding = Padding(.zero)
+    o.maxLines = 5
+    o.linkify = true
+    o.ellipsis = "…"
+    return o
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 3, let passes = Int(arguments[2]), passes >= 1 else {
+    fail("usage: bubble-bench CORPUS PASSES [TSV]")
+}
+let corpus = loadCorpus(arguments[1])
+let engine: BubbleEngine
+do { engine = try BubbleEngine(options: peerOptions(), catalog: peerCatalog()) } catch { fail("\(error)") }
+
+/// What the checksum and the TSV need of one layout.
+struct Result {
+    var lines = 0
+    var height = 0.0
+    var width = 0.0
+    var truncated = false
+    var placeholders = 0
+}
+
+@inline(never)
+func layOut(_ message: CorpusMessage) -> Result {
+    do {
+        let layout = try engine.layout(text: message.text)
+        return Result(lines: layout.lineLayout.lines.count, height: layout.size.height, width: layout.size.width,
+                      truncated: layout.lineLayout.truncated, placeholders: layout.mapped.placeholders.count)
+    } catch {
+        fail("message \(message.id): \(error)")
+    }
+}
+
+var results = [Result](repeating: Result(), count: corpus.count)
+var cold = 0.0
+var walls: [Double] = [], cpus: [Double] = []
+for pass in -1..<passes {  // pass -1: cold, reported apart
+    let t0 = now(CLOCK_MONOTONIC), c0 = now(CLOCK_PROCESS_CPUTIME_ID)
+    for i in corpus.indices { results[i] = layOut(corpus[i]) }
+    let wall = now(CLOCK_MONOTONIC) - t0, cpu = now(CLOCK_PROCESS_CPUTIME_ID) - c0
+    if pass < 0 { cold = wall } else { walls.append(wall); cpus.append(cpu) }
+}
+var checksum = 0
+for r in results { checksum += Int(r.height.rounded()) * 31 + r.lines }
+
+func seconds(_ values: [Double]) -> String { values.map { String(format: "%.6f", $0) }.joined(separator: ", ") }
+print("{\"peer\": \"bubble\", \"n\": \(corpus.count), \"checksum\": \(checksum), \"cold\": \(String(format: "%.6f", cold)), "
+      + "\"wall\": [\(seconds(walls))], \"cpu\": [\(seconds(cpus))]}")
+let median = walls.sorted()[walls.count / 2]
+FileHandle.standardError.write(Data(String(format: "bubble: %d msgs, median pass %.1f ms -> %.0f msg/s (%.2f us/msg)\n",
+                                           corpus.count, median * 1e3, Double(corpus.count) / median,
+                                           median / Double(corpus.count) * 1e6).utf8))
+
+if arguments.count > 3, !arguments[3].isEmpty {  // an extra pass timing each message, for the results file only
+    var out = "id\tlines\theight\twidth\tellipsized\tplaceholders\tus\n"
+    for m in corpus {
+        let t0 = now(CLOCK_MONOTONIC)
+        let r = layOut(m)
+        let us = (now(CLOCK_MONOTONIC) - t0) * 1e6
+        out += "\(m.id)\t\(r.lines)\t\(Int(r.height.rounded()))\t\(Int(r.width.rounded()))\t\(r.truncated ? 1 : 0)\t"
+            + "\(r.placeholders)\t\(String(format: "%.2f", us))\n"
+    }
+    guard FileManager.default.createFile(atPath: arguments[3], contents: Data(out.utf8)) else { fail("cannot write \(arguments[3])") }
+}
