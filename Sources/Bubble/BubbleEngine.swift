@@ -16,7 +16,17 @@ public final class BubbleEngine: @unchecked Sendable {
 
     private let lock = NSLock()
     private var chains: [[String]: FallbackChain] = [:]
-    private var pool: [ObjectIdentifier: [Typesetter]] = [:]
+    private var pool: [ObjectIdentifier: [Worker]] = [:]
+    /// The chain of the default options, resolved once (most calls use it).
+    private var defaultChain: FallbackChain?
+    /// Most shaped words each worker keeps (0: no word cache).
+    public let shapeCacheCapacity: Int
+
+    /// A typesetter and what it remembers between messages: one per thread at a time.
+    private struct Worker {
+        let typesetter: Typesetter
+        let cache: ShapeCache
+    }
     private var catalogs: [String: LoadedCatalog] = [:]
 
     /// A catalog given in memory, used whenever the options name no catalog path.
@@ -25,11 +35,15 @@ public final class BubbleEngine: @unchecked Sendable {
     /// Loads the default fonts (a missing family is an error naming its Debian package).
     /// - Parameter catalog: a catalog built in memory, used instead of Bubble's own when the options name
     ///   no `catalog` path (benchmarks and tests size every token without writing a file).
-    public init(options: BubbleOptions = BubbleOptions(), catalog: EmojiCatalog? = nil) throws(BubbleError) {
+    /// - Parameter shapeCacheCapacity: most shaped words each worker keeps (see ``ShapeCache``); 0 turns
+    ///   the word cache off.
+    public init(options: BubbleOptions = BubbleOptions(), catalog: EmojiCatalog? = nil,
+                shapeCacheCapacity: Int = 1 << 15) throws(BubbleError) {
         try options.validate()
         defaults = options
         inMemoryCatalog = catalog.map(LoadedCatalog.init)
-        _ = try chain(for: options.fonts ?? FallbackChain.defaultFamilies)
+        self.shapeCacheCapacity = shapeCacheCapacity
+        defaultChain = try chain(for: options.fonts ?? FallbackChain.defaultFamilies)
         _ = try self.catalog(for: options)
     }
 
@@ -98,13 +112,19 @@ public final class BubbleEngine: @unchecked Sendable {
 
     /// The Typeset stage's width-independent half.
     func shape(_ mapped: MappedText, _ o: BubbleOptions) throws(BubbleError) -> ShapedText {
-        let chain = try chain(for: o.fonts ?? FallbackChain.defaultFamilies)
-        let typesetter = try borrow(chain)
-        defer { giveBack(typesetter) }
+        let families = o.fonts ?? FallbackChain.defaultFamilies
+        let chain: FallbackChain
+        if let defaultChain, families == (defaults.fonts ?? FallbackChain.defaultFamilies) {
+            chain = defaultChain
+        } else {
+            chain = try self.chain(for: families)
+        }
+        let worker = try borrow(chain)
+        defer { giveBack(worker) }
         let token = o.truncationToken?.text ?? o.ellipsis ?? "…"
         let style = ParagraphStyle(fontSize: o.fontSize ?? 16, direction: o.direction ?? .auto, emojiSize: o.emojiSize,
                                    emojiAlign: o.emojiAlign ?? .center, truncationToken: token, language: o.language)
-        return typesetter.shape(mapped, style: style)
+        return worker.typesetter.shape(mapped, style: style, cache: worker.cache)
     }
 
     /// The width-dependent half and the report.
@@ -149,16 +169,34 @@ public final class BubbleEngine: @unchecked Sendable {
         return chain
     }
 
-    private func borrow(_ chain: FallbackChain) throws(BubbleError) -> Typesetter {
+    private func borrow(_ chain: FallbackChain) throws(BubbleError) -> Worker {
         lock.lock()
-        if let t = pool[ObjectIdentifier(chain)]?.popLast() { lock.unlock(); return t }
+        if let w = pool[ObjectIdentifier(chain)]?.popLast() { lock.unlock(); return w }
         lock.unlock()
-        do { return try Typesetter(fonts: chain) } catch { throw BubbleError(error) }
+        do { return Worker(typesetter: try Typesetter(fonts: chain), cache: ShapeCache(capacity: shapeCacheCapacity)) } catch {
+            throw BubbleError(error)
+        }
     }
 
-    private func giveBack(_ typesetter: Typesetter) {
+    /// Forgets every shaped word of every idle worker (fonts and per-character tables stay).
+    public func removeAllShapedWords() {
         lock.lock()
-        pool[ObjectIdentifier(typesetter.fonts), default: []].append(typesetter)
+        defer { lock.unlock() }
+        for workers in pool.values { for w in workers { w.cache.removeAllWords() } }
+    }
+
+    /// Word-cache look-ups and hits over the idle workers, since they were made.
+    public var shapedWordStatistics: (lookups: Int, hits: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        var lookups = 0, hits = 0
+        for workers in pool.values { for w in workers { lookups += w.cache.lookups; hits += w.cache.hits } }
+        return (lookups, hits)
+    }
+
+    private func giveBack(_ worker: Worker) {
+        lock.lock()
+        pool[ObjectIdentifier(worker.typesetter.fonts), default: []].append(worker)
         lock.unlock()
     }
 }

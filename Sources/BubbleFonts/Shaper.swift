@@ -19,6 +19,25 @@ public struct GlyphBuffer: Sendable {
         ids.reserveCapacity(n); clusters.reserveCapacity(n); advances.reserveCapacity(n)
         offsetsX.reserveCapacity(n); offsetsY.reserveCapacity(n)
     }
+
+    public mutating func removeAll() {
+        ids.removeAll(keepingCapacity: true); clusters.removeAll(keepingCapacity: true)
+        advances.removeAll(keepingCapacity: true); offsetsX.removeAll(keepingCapacity: true)
+        offsetsY.removeAll(keepingCapacity: true)
+    }
+
+    /// Appends glyphs `range` of `other`, adding `clusterOffset` to their clusters.
+    public mutating func append(_ other: GlyphBuffer, _ range: Range<Int>, clusterOffset: Int32 = 0) {
+        ids.append(contentsOf: other.ids[range])
+        advances.append(contentsOf: other.advances[range])
+        offsetsX.append(contentsOf: other.offsetsX[range])
+        offsetsY.append(contentsOf: other.offsetsY[range])
+        if clusterOffset == 0 {
+            clusters.append(contentsOf: other.clusters[range])
+        } else {
+            for c in other.clusters[range] { clusters.append(c &+ clusterOffset) }
+        }
+    }
 }
 
 /// What a run is shaped as.

@@ -13,7 +13,8 @@ extension Typesetter {
     /// for emoji presentation), else a face fontconfig finds, else the primary face's .notdef
     /// (counted in `unresolvedGlyphs`). Common and inherited scripts join their neighbours.
     /// - Returns: the paragraph's base bidi level.
-    func itemize(_ buffer: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, into shaped: inout ShapedText) -> UInt8 {
+    func itemize(_ buffer: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, into shaped: inout ShapedText,
+                 cache: ShapeCache? = nil) -> UInt8 {
         guard !range.isEmpty else {
             return shaped.style.direction == .rtl ? 1 : 0
         }
@@ -64,6 +65,20 @@ extension Typesetter {
                 continue
             }
 
+            var face: FontFace
+            var script: UInt32 = 0
+            let unit = buffer[i]
+            if end == i + 1, let cache, let k = fastFace(unit, cache) {
+                // One BMP unit whose face and script the cache knows.
+                face = fonts.faces[k]
+                var tag = cache.scriptOfUnit[Int(unit)]
+                if tag == 0 {
+                    let s = UInt32(unit)
+                    tag = CharacterProperties.hasNeutralScript(s) ? 1 : CharacterProperties.scriptTag(s)
+                    cache.scriptOfUnit[Int(unit)] = tag
+                }
+                script = tag == 1 ? 0 : tag
+            } else {
             scalars.removeAll(keepingCapacity: true)
             var j = i
             while j < end {
@@ -76,15 +91,15 @@ extension Typesetter {
                     j += 1
                 }
             }
-            var face = chooseFace(scalars, shaped: &shaped)
-            let style = shaped.styles[styleIndex]
-            if style.bold || style.italic { face = fonts.styledFace(face, bold: style.bold, italic: style.italic) }
-
-            var script: UInt32 = 0
+            face = chooseFace(scalars, shaped: &shaped)
             for s in scalars where !CharacterProperties.hasNeutralScript(s) {
                 script = CharacterProperties.scriptTag(s)
                 break
             }
+            }
+            let style = shaped.styles[styleIndex]
+            if style.bold || style.italic { face = fonts.styledFace(face, bold: style.bold, italic: style.italic) }
+
             let scriptChanges = script != 0 && runScript != 0 && script != runScript
             if runFace == nil || face !== runFace || styleIndex != runStyle || level != runLevel || scriptChanges {
                 close(i)
@@ -100,6 +115,26 @@ extension Typesetter {
         }
         close(range.upperBound)
         return resolved.base
+    }
+
+    /// The chain face index for a grapheme of the one BMP unit `unit`, from the cache; nil when that
+    /// grapheme needs the full choice (a surrogate, emoji presentation, a face outside the chain).
+    @inline(__always)
+    private func fastFace(_ unit: UInt16, _ cache: ShapeCache) -> Int? {
+        if unit & 0xF800 == 0xD800 { return nil }
+        var k = cache.faceOfUnit[Int(unit)]
+        if k == 0 {
+            let s = UInt32(unit)
+            if CharacterProperties.isEmojiPresentation(s) {
+                k = 255
+            } else if let index = fonts.faceIndex(forGrapheme: [s], prefersEmoji: false), index < 254 {
+                k = UInt8(index + 1)
+            } else {
+                k = 255
+            }
+            cache.faceOfUnit[Int(unit)] = k
+        }
+        return k == 255 ? nil : Int(k) - 1
     }
 
     /// The face for one grapheme's scalars.
