@@ -28,15 +28,22 @@ public struct GlyphBuffer: Sendable {
 
     /// Appends glyphs `range` of `other`, adding `clusterOffset` to their clusters.
     public mutating func append(_ other: GlyphBuffer, _ range: Range<Int>, clusterOffset: Int32 = 0) {
-        ids.append(contentsOf: other.ids[range])
-        advances.append(contentsOf: other.advances[range])
-        offsetsX.append(contentsOf: other.offsetsX[range])
-        offsetsY.append(contentsOf: other.offsetsY[range])
-        if clusterOffset == 0 {
-            clusters.append(contentsOf: other.clusters[range])
-        } else {
-            for c in other.clusters[range] { clusters.append(c &+ clusterOffset) }
+        GlyphBuffer.append(other.ids, range, to: &ids)
+        GlyphBuffer.append(other.advances, range, to: &advances)
+        GlyphBuffer.append(other.offsetsX, range, to: &offsetsX)
+        GlyphBuffer.append(other.offsetsY, range, to: &offsetsY)
+        let start = clusters.count
+        GlyphBuffer.append(other.clusters, range, to: &clusters)
+        if clusterOffset != 0 {
+            clusters.withUnsafeMutableBufferPointer { c in
+                for i in start..<c.count { c[i] &+= clusterOffset }
+            }
         }
+    }
+
+    @inline(__always)
+    private static func append<T>(_ source: [T], _ range: Range<Int>, to target: inout [T]) {
+        source.withUnsafeBufferPointer { target.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
     }
 }
 

@@ -42,6 +42,7 @@ public final class Typesetter {
         shaped.advanceBefore.reserveCapacity(units.count + 1)
         var advances = [Double](repeating: 0, count: units.count)
         resolvePlaceholders(&shaped)
+        shaped.glyphs.reserve(units.count + 4)
         units.withUnsafeBufferPointer { buffer in
             for paragraph in Typesetter.paragraphRanges(units) {
                 let breaksStart = shaped.breaks.count
@@ -186,6 +187,9 @@ public final class Typesetter {
         cuts.append(range.upperBound)
         let style = WordStyle(face: ObjectIdentifier(request.face), scale: Int32((request.size * 1024).rounded()),
                               script: request.script, rightToLeft: request.rightToLeft, language: request.language)
+        var table = ShapedWordTable(capacity: 0)
+        swap(&table, &cache.words)
+        defer { swap(&table, &cache.words) }
         let words = cuts.count - 1
         for w in 0..<words {
             let k = request.rightToLeft ? words - 1 - w : w  // right-to-left: the last word is drawn first
@@ -196,13 +200,13 @@ public final class Typesetter {
             }
             let units = UnsafeBufferPointer(rebasing: buffer[word])
             let hash = ShapedWordTable.hash(units, style)
-            if let found = cache.words.find(units, style, hash: hash) {
-                shaped.glyphs.append(cache.words.glyphs, found, clusterOffset: Int32(word.lowerBound))
+            if let found = table.find(units, style, hash: hash) {
+                shaped.glyphs.append(table.glyphs, found, clusterOffset: Int32(word.lowerBound))
                 continue
             }
             scratch.removeAll()
             shaper.shape(units, run: 0..<units.count, as: request, into: &scratch)
-            cache.words.insert(units, style, hash: hash, glyphs: scratch, 0..<scratch.count)
+            table.insert(units, style, hash: hash, glyphs: scratch, 0..<scratch.count)
             shaped.glyphs.append(scratch, 0..<scratch.count, clusterOffset: Int32(word.lowerBound))
         }
         wordCuts = cuts
