@@ -1,4 +1,7 @@
 import BubbleFonts
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What a ``Typesetter`` may remember between messages: shaped words, per-character font and script
 /// choices, and the shaped truncation token. Owned by whoever owns the typesetter (the engine keeps one
@@ -136,7 +139,7 @@ struct ShapedWordTable {
             let entry = entries[e - 1]
             if entry.hash == hash, entry.key.count == units.count, entry.style == style,
                keyUnits.withUnsafeBufferPointer({ k in
-                   units.elementsEqual(UnsafeBufferPointer(rebasing: k[entry.key]))
+                   memcmp(k.baseAddress! + entry.key.lowerBound, units.baseAddress!, units.count * 2) == 0
                }) {
                 hits += 1
                 return entry.glyphs

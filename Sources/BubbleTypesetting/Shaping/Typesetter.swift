@@ -111,6 +111,7 @@ public final class Typesetter {
         case 0x3000...0x3029, 0x3030...0x303F, 0x3041...0x3096, 0x309B...0x30FF: return true  // CJK punctuation, kana
         case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xF900...0xFAFF: return true
         case 0xFF01...0xFF9D: return true                      // fullwidth forms, halfwidth kana
+        case 0xFFFC, 0xFFFD: return true                       // placeholders, replacement
         default: return false
         }
     }
