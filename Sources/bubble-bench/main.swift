@@ -76,8 +76,12 @@ func peerOptions() -> BubbleOptions {
 }
 
 let arguments = CommandLine.arguments
+if arguments.count == 3, arguments[1] == "--scaling" {
+    scaling(corpusPath: arguments[2])
+    exit(0)
+}
 guard arguments.count >= 3, let passes = Int(arguments[2]), passes >= 1 else {
-    fail("usage: bubble-bench CORPUS PASSES [TSV]")
+    fail("usage: bubble-bench CORPUS PASSES [TSV]  |  bubble-bench --scaling CORPUS")
 }
 let corpus = loadCorpus(arguments[1])
 let engine: BubbleEngine
@@ -133,4 +137,63 @@ if arguments.count > 3, !arguments[3].isEmpty {  // an extra pass timing each me
             + "\(r.placeholders)\t\(String(format: "%.2f", us))\n"
     }
     guard FileManager.default.createFile(atPath: arguments[3], contents: Data(out.utf8)) else { fail("cannot write \(arguments[3])") }
+}
+
+/// `--scaling`: cost per message and per character by length bucket and by language (warm, median of 5
+/// passes), and a 1 MB message with maxLines 5 against a 100-character one.
+func scaling(corpusPath: String) {
+    let corpus = loadCorpus(corpusPath)
+    var langs: [Int: String] = [:]
+    if let data = FileManager.default.contents(atPath: corpusPath) {
+        for line in data.split(separator: UInt8(ascii: "\n")) {
+            if let o = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any], let id = o["id"] as? Int {
+                langs[id] = o["lang"] as? String ?? "?"
+            }
+        }
+    }
+    var options = peerOptions()
+    options.maxMessageLength = 4 << 20
+    let engine: BubbleEngine
+    do { engine = try BubbleEngine(options: options, catalog: peerCatalog()) } catch { fail("\(error)") }
+    func time(_ text: String, repeats: Int) -> Double {
+        var best = Double.infinity
+        for _ in 0..<5 {
+            let t0 = now(CLOCK_MONOTONIC)
+            for _ in 0..<repeats { _ = try? engine.layout(text: text) }
+            best = min(best, (now(CLOCK_MONOTONIC) - t0) / Double(repeats))
+        }
+        return best
+    }
+    for m in corpus { _ = try? engine.layout(text: m.text) }  // warm
+    var perMessage = [Double](repeating: 0, count: corpus.count)
+    for i in corpus.indices { perMessage[i] = time(corpus[i].text, repeats: 1) }
+    func table(_ title: String, _ key: (Int) -> String) {
+        var groups: [String: (n: Int, us: Double, chars: Int)] = [:]
+        for i in corpus.indices {
+            let k = key(i)
+            groups[k, default: (0, 0, 0)].n += 1
+            groups[k]!.us += perMessage[i] * 1e6
+            groups[k]!.chars += corpus[i].text.count
+        }
+        print("| \(title) | messages | µs/msg | ns/char |\n|---|---:|---:|---:|")
+        for (k, g) in groups.sorted(by: { $0.key < $1.key }) {
+            print(String(format: "| %@ | %d | %.2f | %.0f |", k, g.n, g.us / Double(g.n), g.us * 1000 / Double(max(g.chars, 1))))
+        }
+        print("")
+    }
+    table("length (chars)") { i in
+        let n = corpus[i].text.count
+        return n < 10 ? "a. <10" : n < 30 ? "b. 10-29" : n < 100 ? "c. 30-99" : n < 300 ? "d. 100-299" : "e. 300+"
+    }
+    table("language") { langs[corpus[$0].id] ?? "?" }
+    let sentence = "The quick brown fox jumps over the lazy dog, and [smile] then 很久很久以前 it naps. "
+    var short = ""
+    while short.count < 100 { short += sentence }
+    short = String(short.prefix(100))
+    var long = ""
+    long.reserveCapacity(1 << 20)
+    while long.utf8.count < 1 << 20 { long += sentence }
+    let tShort = time(short, repeats: 200), tLong = time(long, repeats: 20)
+    print(String(format: "100-char message: %.2f µs; 1 MB message (%d bytes), maxLines 5: %.2f µs; ratio %.1f×",
+                 tShort * 1e6, long.utf8.count, tLong * 1e6, tLong / tShort))
 }
