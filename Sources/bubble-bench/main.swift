@@ -7,7 +7,8 @@
 // 280 px wide (no padding), at most 5 lines, ellipsis, linkify on, every `[name]` token a 20×20 box on the
 // baseline. What is timed is mapping, shaping, line breaking, truncation and the report's rects; not JSON.
 // Prints one JSON line; with TSV, writes `id lines height width ellipsized placeholders us` per message,
-// height and width rounded to whole px (Pango prints its logical rect in whole px too).
+// height and width in whole px rounded up, as Pango's pango_layout_get_pixel_size rounds its logical
+// rect (pango_extents_to_pixels, inclusive); the checksum uses height rounded to nearest.
 import Bubble
 import Foundation
 
@@ -15,8 +16,13 @@ import Foundation
 import Glibc
 #endif
 
+/// glibc's `malloc_trim` (not in the Glibc module map): returns free heap pages to the kernel.
+@_silgen_name("malloc_trim")
+func malloc_trim(_ pad: Int) -> Int32
+
 struct CorpusMessage {
     var id: Int
+    var lang: String
     var text: String
 }
 
@@ -31,17 +37,88 @@ func now(_ clock: clockid_t) -> Double {
     return Double(t.tv_sec) + Double(t.tv_nsec) * 1e-9
 }
 
+/// Reads `{"id", "lang", "text"}` lines with a small byte-level JSON string reader (no Foundation objects,
+/// so loading leaves little behind in the heap).
 func loadCorpus(_ path: String) -> [CorpusMessage] {
     guard let data = FileManager.default.contents(atPath: path) else { fail("cannot read \(path)") }
     var messages: [CorpusMessage] = []
-    for line in data.split(separator: UInt8(ascii: "\n")) where !line.isEmpty {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],
-              let id = object["id"] as? Int, let text = object["text"] as? String else {
-            fail("malformed corpus line: \(String(decoding: line.prefix(80), as: UTF8.self))")
+    data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+        let bytes = raw.bindMemory(to: UInt8.self)
+        var lineStart = 0
+        while lineStart < bytes.count {
+            var lineEnd = lineStart
+            while lineEnd < bytes.count && bytes[lineEnd] != 0x0A { lineEnd += 1 }
+            if lineEnd > lineStart {
+                let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd])
+                guard let id = jsonInt(line, key: "id"), let text = jsonString(line, key: "text") else {
+                    fail("malformed corpus line: \(String(decoding: line.prefix(80), as: UTF8.self))")
+                }
+                messages.append(CorpusMessage(id: id, lang: jsonString(line, key: "lang") ?? "?", text: text))
+            }
+            lineStart = lineEnd + 1
         }
-        messages.append(CorpusMessage(id: id, text: text))
     }
     return messages
+}
+
+/// The offset just after `"key": ` in a flat JSON object line.
+func valueStart(_ line: UnsafeBufferPointer<UInt8>, key: String) -> Int? {
+    let pattern = Array("\"\(key)\":".utf8)
+    var i = 0
+    while i + pattern.count <= line.count {
+        if line[i] == pattern[0] && (0..<pattern.count).allSatisfy({ line[i + $0] == pattern[$0] }) {
+            var j = i + pattern.count
+            while j < line.count && line[j] == 0x20 { j += 1 }
+            return j
+        }
+        i += 1
+    }
+    return nil
+}
+
+func jsonInt(_ line: UnsafeBufferPointer<UInt8>, key: String) -> Int? {
+    guard var j = valueStart(line, key: key) else { return nil }
+    var value = 0, digits = 0
+    while j < line.count, line[j] >= 0x30, line[j] <= 0x39 { value = value * 10 + Int(line[j] - 0x30); j += 1; digits += 1 }
+    return digits > 0 ? value : nil
+}
+
+func jsonString(_ line: UnsafeBufferPointer<UInt8>, key: String) -> String? {
+    guard var j = valueStart(line, key: key), j < line.count, line[j] == 0x22 else { return nil }
+    j += 1
+    var out: [UInt8] = []
+    func put(_ c: UInt32) {
+        guard let scalar = Unicode.Scalar(c) else { out.append(contentsOf: [0xEF, 0xBF, 0xBD]); return }
+        out.append(contentsOf: Array(String(Character(scalar)).utf8))
+    }
+    func hex4(_ k: Int) -> UInt32? {
+        guard k + 4 <= line.count else { return nil }
+        return UInt32(String(decoding: UnsafeBufferPointer(rebasing: line[k..<k + 4]), as: UTF8.self), radix: 16)
+    }
+    while j < line.count && line[j] != 0x22 {
+        let c = line[j]
+        guard c == 0x5C, j + 1 < line.count else { out.append(c); j += 1; continue }
+        let e = line[j + 1]
+        j += 2
+        switch e {
+        case UInt8(ascii: "n"): out.append(0x0A)
+        case UInt8(ascii: "t"): out.append(0x09)
+        case UInt8(ascii: "r"): out.append(0x0D)
+        case UInt8(ascii: "b"): out.append(0x08)
+        case UInt8(ascii: "f"): out.append(0x0C)
+        case UInt8(ascii: "u"):
+            guard var c = hex4(j) else { return nil }
+            j += 4
+            if c & 0xFC00 == 0xD800, j + 6 <= line.count, line[j] == 0x5C, line[j + 1] == UInt8(ascii: "u"),
+               let low = hex4(j + 2), low & 0xFC00 == 0xDC00 {
+                c = 0x10000 + ((c - 0xD800) << 10) + (low - 0xDC00)
+                j += 6
+            }
+            put(c)
+        default: out.append(e)  // \" \\ \/
+        }
+    }
+    return String(decoding: out, as: UTF8.self)
 }
 
 /// The peer configuration's catalog: Bubble's own entries, each a 20×20 box sitting on the baseline.
@@ -83,9 +160,12 @@ if arguments.count == 3, arguments[1] == "--scaling" {
 guard arguments.count >= 3, let passes = Int(arguments[2]), passes >= 1 else {
     fail("usage: bubble-bench CORPUS PASSES [TSV]  |  bubble-bench --scaling CORPUS")
 }
+let catalog = peerCatalog()  // first: its decoding garbage is trimmed before the corpus arrives
+_ = malloc_trim(0)
 let corpus = loadCorpus(arguments[1])
 let engine: BubbleEngine
-do { engine = try BubbleEngine(options: peerOptions(), catalog: peerCatalog()) } catch { fail("\(error)") }
+let wordCapacity = ProcessInfo.processInfo.environment["BUBBLE_BENCH_WORDS"].flatMap { Int($0) } ?? (1 << 15)
+do { engine = try BubbleEngine(options: peerOptions(), catalog: catalog, shapeCacheCapacity: wordCapacity) } catch { fail("\(error)") }
 
 /// What the checksum and the TSV need of one layout.
 struct Result {
@@ -107,6 +187,7 @@ func layOut(_ message: CorpusMessage) -> Result {
     }
 }
 
+_ = malloc_trim(0)  // hand the loaders' freed heap back to the kernel before timing
 var results = [Result](repeating: Result(), count: corpus.count)
 var cold = 0.0
 var walls: [Double] = [], cpus: [Double] = []
@@ -133,7 +214,7 @@ if arguments.count > 3, !arguments[3].isEmpty {  // an extra pass timing each me
         let t0 = now(CLOCK_MONOTONIC)
         let r = layOut(m)
         let us = (now(CLOCK_MONOTONIC) - t0) * 1e6
-        out += "\(m.id)\t\(r.lines)\t\(Int(r.height.rounded()))\t\(Int(r.width.rounded()))\t\(r.truncated ? 1 : 0)\t"
+        out += "\(m.id)\t\(r.lines)\t\(Int((r.height - 1e-6).rounded(.up)))\t\(Int((r.width - 1e-6).rounded(.up)))\t\(r.truncated ? 1 : 0)\t"
             + "\(r.placeholders)\t\(String(format: "%.2f", us))\n"
     }
     guard FileManager.default.createFile(atPath: arguments[3], contents: Data(out.utf8)) else { fail("cannot write \(arguments[3])") }
@@ -143,14 +224,6 @@ if arguments.count > 3, !arguments[3].isEmpty {  // an extra pass timing each me
 /// passes), and a 1 MB message with maxLines 5 against a 100-character one.
 func scaling(corpusPath: String) {
     let corpus = loadCorpus(corpusPath)
-    var langs: [Int: String] = [:]
-    if let data = FileManager.default.contents(atPath: corpusPath) {
-        for line in data.split(separator: UInt8(ascii: "\n")) {
-            if let o = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any], let id = o["id"] as? Int {
-                langs[id] = o["lang"] as? String ?? "?"
-            }
-        }
-    }
     var options = peerOptions()
     options.maxMessageLength = 4 << 20
     let engine: BubbleEngine
@@ -185,7 +258,7 @@ func scaling(corpusPath: String) {
         let n = corpus[i].text.count
         return n < 10 ? "a. <10" : n < 30 ? "b. 10-29" : n < 100 ? "c. 30-99" : n < 300 ? "d. 100-299" : "e. 300+"
     }
-    table("language") { langs[corpus[$0].id] ?? "?" }
+    table("language") { corpus[$0].lang }
     let sentence = "The quick brown fox jumps over the lazy dog, and [smile] then 很久很久以前 it naps. "
     var short = ""
     while short.count < 100 { short += sentence }

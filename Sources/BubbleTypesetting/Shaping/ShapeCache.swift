@@ -81,23 +81,28 @@ struct WordStyle: Equatable {
     var language: String?
 }
 
-/// An open-addressing table of shaped words: keys and glyphs live in flat arenas, so a look-up allocates
-/// nothing.
+/// An open-addressing table of shaped words: keys and glyphs live in flat arenas reserved up front (so
+/// memory is touched only as words arrive, and never copied by growth), and a look-up allocates nothing.
 struct ShapedWordTable {
     private struct Entry {
-        var hash: Int
-        var style: WordStyle
-        var key: Range<Int>
-        var glyphs: Range<Int>
+        var hash: UInt32
+        var style: UInt16
+        var keyCount: UInt16
+        var keyStart: UInt32
+        var glyphStart: UInt32
+        var glyphCount: UInt32
     }
 
     let capacity: Int
     /// Slot → entry index + 1 (0: empty). Power-of-two size, at most half full.
     private var slots: [Int32]
     private var entries: [Entry] = []
+    /// The distinct styles words were shaped in (a handful).
+    private var styles: [WordStyle] = []
     private var keyUnits: [UInt16] = []
     /// Glyphs of every word; clusters relative to the word's start.
     private(set) var glyphs = GlyphBuffer()
+    private let keyLimit: Int, glyphLimit: Int
     private(set) var hits = 0
     private(set) var lookups = 0
 
@@ -106,6 +111,13 @@ struct ShapedWordTable {
         var size = 16
         while size < capacity * 2 { size <<= 1 }
         slots = [Int32](repeating: 0, count: capacity > 0 ? size : 0)
+        keyLimit = capacity * 8
+        glyphLimit = capacity * 8
+        if capacity > 0 {
+            entries.reserveCapacity(capacity)
+            keyUnits.reserveCapacity(keyLimit)
+            glyphs.reserve(glyphLimit)
+        }
     }
 
     var count: Int { entries.count }
@@ -114,52 +126,62 @@ struct ShapedWordTable {
         guard !entries.isEmpty else { return }
         for i in slots.indices { slots[i] = 0 }
         entries.removeAll(keepingCapacity: true)
+        styles.removeAll(keepingCapacity: true)
         keyUnits.removeAll(keepingCapacity: true)
         glyphs.removeAll()
     }
 
-    static func hash(_ units: UnsafeBufferPointer<UInt16>, _ style: WordStyle) -> Int {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for u in units { h = (h ^ UInt64(u)) &* 0x100_0000_01b3 }
-        h = (h ^ UInt64(UInt(bitPattern: style.face.hashValue))) &* 0x100_0000_01b3
-        h = (h ^ UInt64(UInt32(bitPattern: style.scale))) &* 0x100_0000_01b3
-        h = (h ^ UInt64(style.script) ^ (style.rightToLeft ? 0x8000_0000_0000 : 0)) &* 0x100_0000_01b3
-        return Int(truncatingIfNeeded: h ^ (h >> 29))
+    /// The index of `style` among the styles in use, added when new.
+    mutating func index(of style: WordStyle) -> Int {
+        for (i, s) in styles.enumerated() where s == style { return i }
+        styles.append(style)
+        return styles.count - 1
     }
 
-    /// The cached glyphs of `units` shaped as `style` (a range of ``glyphs``).
-    mutating func find(_ units: UnsafeBufferPointer<UInt16>, _ style: WordStyle, hash: Int) -> Range<Int>? {
+    static func hash(_ units: UnsafeBufferPointer<UInt16>, style: Int) -> UInt32 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(style)
+        for u in units { h = (h ^ UInt64(u)) &* 0x100_0000_01b3 }
+        return UInt32(truncatingIfNeeded: h ^ (h >> 32))
+    }
+
+    /// The cached glyphs of `units` shaped in style `style` (a range of ``glyphs``).
+    mutating func find(_ units: UnsafeBufferPointer<UInt16>, style: Int, hash: UInt32) -> Range<Int>? {
         guard !slots.isEmpty else { return nil }
         lookups += 1
         let mask = slots.count - 1
-        var s = hash & mask
+        var s = Int(hash) & mask
         while true {
             let e = Int(slots[s])
             if e == 0 { return nil }
             let entry = entries[e - 1]
-            if entry.hash == hash, entry.key.count == units.count, entry.style == style,
+            if entry.hash == hash, Int(entry.keyCount) == units.count, Int(entry.style) == style,
                keyUnits.withUnsafeBufferPointer({ k in
-                   memcmp(k.baseAddress! + entry.key.lowerBound, units.baseAddress!, units.count * 2) == 0
+                   memcmp(k.baseAddress! + Int(entry.keyStart), units.baseAddress!, units.count * 2) == 0
                }) {
                 hits += 1
-                return entry.glyphs
+                return Int(entry.glyphStart)..<Int(entry.glyphStart + entry.glyphCount)
             }
             s = (s + 1) & mask
         }
     }
 
-    /// Keeps the glyphs `source[range]` (clusters relative to the word's start) for `units` as `style`.
-    mutating func insert(_ units: UnsafeBufferPointer<UInt16>, _ style: WordStyle, hash: Int, glyphs source: GlyphBuffer,
+    /// Keeps the glyphs `source[range]` (clusters relative to the word's start) for `units` in `style`.
+    mutating func insert(_ units: UnsafeBufferPointer<UInt16>, style: Int, hash: UInt32, glyphs source: GlyphBuffer,
                          _ range: Range<Int>) {
-        guard !slots.isEmpty else { return }
-        if entries.count >= capacity { removeAll() }
+        guard !slots.isEmpty, units.count <= Int(UInt16.max), range.count <= glyphLimit else { return }
+        if entries.count >= capacity || keyUnits.count + units.count > keyLimit || glyphs.count + range.count > glyphLimit {
+            let kept = styles
+            removeAll()
+            styles = kept  // style indices handed out stay valid
+        }
         let keyStart = keyUnits.count
         keyUnits.append(contentsOf: units)
         let glyphStart = glyphs.count
         glyphs.append(source, range)
-        entries.append(Entry(hash: hash, style: style, key: keyStart..<keyUnits.count, glyphs: glyphStart..<glyphs.count))
+        entries.append(Entry(hash: hash, style: UInt16(style), keyCount: UInt16(units.count), keyStart: UInt32(keyStart),
+                             glyphStart: UInt32(glyphStart), glyphCount: UInt32(glyphs.count - glyphStart)))
         let mask = slots.count - 1
-        var s = hash & mask
+        var s = Int(hash) & mask
         while slots[s] != 0 { s = (s + 1) & mask }
         slots[s] = Int32(entries.count)
     }

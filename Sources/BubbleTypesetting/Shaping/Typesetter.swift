@@ -191,6 +191,7 @@ public final class Typesetter {
         var table = ShapedWordTable(capacity: 0)
         swap(&table, &cache.words)
         defer { swap(&table, &cache.words) }
+        let styleIndex = table.index(of: style)
         let words = cuts.count - 1
         for w in 0..<words {
             let k = request.rightToLeft ? words - 1 - w : w  // right-to-left: the last word is drawn first
@@ -200,14 +201,14 @@ public final class Typesetter {
                 continue
             }
             let units = UnsafeBufferPointer(rebasing: buffer[word])
-            let hash = ShapedWordTable.hash(units, style)
-            if let found = table.find(units, style, hash: hash) {
+            let hash = ShapedWordTable.hash(units, style: styleIndex)
+            if let found = table.find(units, style: styleIndex, hash: hash) {
                 shaped.glyphs.append(table.glyphs, found, clusterOffset: Int32(word.lowerBound))
                 continue
             }
             scratch.removeAll()
             shaper.shape(units, run: 0..<units.count, as: request, into: &scratch)
-            table.insert(units, style, hash: hash, glyphs: scratch, 0..<scratch.count)
+            table.insert(units, style: styleIndex, hash: hash, glyphs: scratch, 0..<scratch.count)
             shaped.glyphs.append(scratch, 0..<scratch.count, clusterOffset: Int32(word.lowerBound))
         }
         wordCuts = cuts
