@@ -132,6 +132,7 @@ func peerCatalog() -> EmojiCatalog {
             e.alignment = .baseline
             e.ascent = nil
             e.descent = nil
+            e.group = nil  // listings only; not kept in memory here
             return e
         }
         return try EmojiCatalog(entries: boxes, defaultAlignment: .baseline, folder: own.folder, generator: own.generator)
