@@ -19,8 +19,11 @@ extension Typesetter {
             return shaped.style.direction == .rtl ? 1 : 0
         }
         let fallbackLevel: UInt8 = shaped.style.direction == .rtl ? 1 : 0
-        let resolved: (base: UInt8, levels: [UInt8]) = (try? bidi.levels(of: ArraySlice(buffer[range]), direction: shaped.style.direction))
-            ?? (fallbackLevel, [UInt8](repeating: fallbackLevel, count: range.count))
+        // Left-to-right text with no right-to-left character is all level 0: no ICU, no level array.
+        let allLeftToRight = shaped.style.direction != .rtl && !BidiResolver.mayContainRTL(UnsafeBufferPointer(rebasing: buffer[range]))
+        let resolved: (base: UInt8, levels: [UInt8]) = allLeftToRight ? (0, [])
+            : (try? bidi.levels(of: ArraySlice(buffer[range]), direction: shaped.style.direction))
+                ?? (fallbackLevel, [UInt8](repeating: fallbackLevel, count: range.count))
         let levels = resolved.levels
         let mapped = shaped.mapped
         var styleCursor = 0
@@ -64,7 +67,7 @@ extension Typesetter {
         while i < range.upperBound {
             var end = i + 1
             while end < range.upperBound && !shaped.graphemeStarts[end] { end += 1 }
-            let level = levels[i - range.lowerBound]
+            let level = allLeftToRight ? 0 : levels[i - range.lowerBound]
             let styleIndex = styleIndex(at: i, mapped: mapped, cursor: &styleCursor, styles: &shaped.styles)
             let unit = buffer[i]
 

@@ -117,8 +117,39 @@ public final class Typesetter {
     }
     private func appendBreaks(_ buffer: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, into breaks: inout [Int]) {
         guard !range.isEmpty else { return }
+        if Typesetter.appendSimpleBreaks(buffer, range, into: &breaks) { return }
         let slice = Array(buffer[range])
         for opportunity in lineBreaks.opportunities(in: slice) { breaks.append(range.lowerBound + opportunity.offset) }
+    }
+
+    /// UAX #14 for the commonest chat text without ICU: letters (Latin, Latin-1, Cyrillic), digits, spaces
+    /// and `, . ; : ' "`, plus `! ?` before a space or the end. There the only opportunities are after a
+    /// run of spaces (LB18) and at the end (LB3): LB19 keeps quotes attached, LB13 keeps `, . ; : ! ?`
+    /// on the word before, LB25/LB29 keep `1,000` and `a.b` whole, LB23/LB28 join letters and digits.
+    /// - Returns: false (and appends nothing) when the paragraph holds anything else.
+    static func appendSimpleBreaks(_ buffer: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, into breaks: inout [Int]) -> Bool {
+        var i = range.lowerBound
+        while i < range.upperBound {
+            let u = buffer[i]
+            switch u {
+            case 0x20, 0x22, 0x27, 0x2C, 0x2E, 0x3A, 0x3B, 0x30...0x39, 0x41...0x5A, 0x61...0x7A: break
+            case 0x21, 0x3F:  // ! ?: break after them before a letter (LB31), so only before a space or the end
+                if i + 1 < range.upperBound {
+                    let next = buffer[i + 1]
+                    if !(next == 0x20 || next == 0x21 || next == 0x3F || next == 0x22 || next == 0x27) { return false }
+                }
+            case 0xC0...0xD6, 0xD8...0xF6, 0xF8...0xFF, 0x410...0x44F, 0x401, 0x451: break
+            default: return false
+            }
+            i += 1
+        }
+        i = range.lowerBound + 1
+        while i < range.upperBound {
+            if buffer[i - 1] == 0x20 && buffer[i] != 0x20 { breaks.append(i) }
+            i += 1
+        }
+        breaks.append(range.upperBound)
+        return true
     }
 
     private func resolvePlaceholders(_ shaped: inout ShapedText) {
