@@ -11,6 +11,7 @@ let package = Package(
     products: [
         .library(name: "Bubble", targets: ["Bubble"]),
         .executable(name: "bubble", targets: ["bubble"]),
+        .executable(name: "bubble-bench", targets: ["bubble-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -51,6 +52,7 @@ let package = Package(
         .executableTarget(name: "bubble", dependencies: [
             "Bubble", "BubbleServer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: strict),
+        .executableTarget(name: "bubble-bench", dependencies: ["Bubble"], swiftSettings: strict),
 
         .target(name: "BubbleTestSupport", dependencies: ["Bubble"], swiftSettings: strict),
         .testTarget(name: "BubbleUnicodeTests", dependencies: ["BubbleUnicode", "BubbleTestSupport"]),

@@ -16,15 +16,35 @@ public final class BubbleEngine: @unchecked Sendable {
 
     private let lock = NSLock()
     private var chains: [[String]: FallbackChain] = [:]
-    private var pool: [ObjectIdentifier: [Typesetter]] = [:]
+    private var pool: [ObjectIdentifier: [Worker]] = [:]
+    /// The chain of the default options, resolved once (most calls use it).
+    private var defaultChain: FallbackChain?
+    /// Most shaped words each worker keeps (0: no word cache).
+    public let shapeCacheCapacity: Int
+
+    /// A typesetter and what it remembers between messages: one per thread at a time.
+    private struct Worker {
+        let typesetter: Typesetter
+        let cache: ShapeCache
+    }
     private var catalogs: [String: LoadedCatalog] = [:]
 
+    /// A catalog given in memory, used whenever the options name no catalog path.
+    private let inMemoryCatalog: LoadedCatalog?
+
     /// Loads the default fonts (a missing family is an error naming its Debian package).
-    public init(options: BubbleOptions = BubbleOptions()) throws(BubbleError) {
+    /// - Parameter catalog: a catalog built in memory, used instead of Bubble's own when the options name
+    ///   no `catalog` path (benchmarks and tests size every token without writing a file).
+    /// - Parameter shapeCacheCapacity: most shaped words each worker keeps (see ``ShapeCache``); 0 turns
+    ///   the word cache off.
+    public init(options: BubbleOptions = BubbleOptions(), catalog: EmojiCatalog? = nil,
+                shapeCacheCapacity: Int = 1 << 15) throws(BubbleError) {
         try options.validate()
         defaults = options
-        _ = try chain(for: options.fonts ?? FallbackChain.defaultFamilies)
-        _ = try catalog(for: options)
+        inMemoryCatalog = catalog.map(LoadedCatalog.init)
+        self.shapeCacheCapacity = shapeCacheCapacity
+        defaultChain = try chain(for: options.fonts ?? FallbackChain.defaultFamilies)
+        _ = try self.catalog(for: options)
     }
 
     /// Lays out one plain-text message.
@@ -41,8 +61,69 @@ public final class BubbleEngine: @unchecked Sendable {
     public func layout(_ message: Message, options: BubbleOptions? = nil) throws(BubbleError) -> BubbleLayout {
         let o = try resolve(options)
         let catalog = try catalog(for: o)
+        if let cut = try layoutOfPrefix(message, o, catalog) { return cut }
         let shaped = try shape(map(message, o, catalog), o)
         return report(shaped, o, width: o.maxWidth ?? 280, catalog: catalog)
+    }
+
+    /// Bytes of a long message laid out first when `maxLines` bounds what shows (grows ×4 when short).
+    static let firstPrefixBytes = 512
+
+    /// A long plain-text message cut off by `maxLines`: lays out only a prefix of it, so the work stops
+    /// near the last visible line (a 1 MB message costs about what a short one does).
+    ///
+    /// The prefix ends at a space or line break when one is near, so no token, mention or URL is cut.
+    /// Its layout is kept only when it is truncated and the last visible line cannot have seen the cut:
+    /// a hard break follows it inside the prefix, or more than two lines' width of text does, and no link
+    /// runs into the cut. Otherwise the prefix grows, up to the whole message. Nil: lay out the whole.
+    func layoutOfPrefix(_ message: Message, _ o: BubbleOptions, _ catalog: LoadedCatalog) throws(BubbleError) -> BubbleLayout? {
+        guard let maxLines = o.maxLines, maxLines > 0, o.pageHeight == nil, o.balance != true,
+              message.highlights.isEmpty, case .text(let text) = message.body else { return nil }
+        let bytes = text.utf8.count
+        guard bytes <= (o.maxMessageLength ?? 65536) else { return nil }  // the full path reports it
+        var budget = BubbleEngine.firstPrefixBytes + maxLines * 128
+        let width = o.maxWidth ?? 280
+        let padding = o.resolvedPadding
+        let textWidth = max(width - padding.left - padding.right, 0)
+        while budget * 2 < bytes {
+            let prefix = BubbleEngine.prefix(of: text, bytes: budget)
+            let shaped = try shape(map(Message(body: .text(prefix), linkMap: message.linkMap), o, catalog), o)
+            let layout = report(shaped, o, width: width, catalog: catalog)
+            let lines = layout.lineLayout.lines
+            if layout.lineLayout.truncated, let last = lines.last,
+               last.paragraph < shaped.paragraphs.count - 1 || shaped.width(last.range.lowerBound..<shaped.count) > 2 * textWidth,
+               !(shaped.mapped.links.last.map { $0.range.upperBound.utf16 >= shaped.count } ?? false) {
+                return layout
+            }
+            budget *= 4
+        }
+        return nil
+    }
+
+    /// The first `bytes` UTF-8 bytes of `text`, ended at a space or line break within the last 256
+    /// bytes when there is one, else at a scalar boundary before any unclosed `[`.
+    static func prefix(of text: String, bytes: Int) -> String {
+        let utf8 = text.utf8
+        var end = utf8.index(utf8.startIndex, offsetBy: bytes)
+        var k = end, steps = 0
+        while k > utf8.startIndex && steps < 256 {
+            let previous = utf8.index(before: k)
+            let byte = utf8[previous]
+            if byte == 0x20 || byte == 0x0A { return String(text[..<previous]) }
+            k = previous
+            steps += 1
+        }
+        while end > utf8.startIndex && utf8[end] & 0xC0 == 0x80 { end = utf8.index(before: end) }
+        k = end
+        steps = 0
+        while k > utf8.startIndex && steps < 200 {
+            let previous = utf8.index(before: k)
+            if utf8[previous] == UInt8(ascii: "]") { break }
+            if utf8[previous] == UInt8(ascii: "[") { end = previous; break }
+            k = previous
+            steps += 1
+        }
+        return String(text[..<end])
     }
 
     /// Shapes once and lays the message out at each width: what a server does for several screens.
@@ -55,6 +136,7 @@ public final class BubbleEngine: @unchecked Sendable {
 
     /// The catalog the options name (or Bubble's own), loaded once per path.
     public func catalog(for o: BubbleOptions) throws(BubbleError) -> LoadedCatalog {
+        if o.catalog == nil, let inMemoryCatalog { return inMemoryCatalog }
         let path = o.catalog ?? BubbleEngine.defaultCatalogPath
         lock.lock()
         if let c = catalogs[path] { lock.unlock(); return c }
@@ -91,13 +173,19 @@ public final class BubbleEngine: @unchecked Sendable {
 
     /// The Typeset stage's width-independent half.
     func shape(_ mapped: MappedText, _ o: BubbleOptions) throws(BubbleError) -> ShapedText {
-        let chain = try chain(for: o.fonts ?? FallbackChain.defaultFamilies)
-        let typesetter = try borrow(chain)
-        defer { giveBack(typesetter) }
+        let families = o.fonts ?? FallbackChain.defaultFamilies
+        let chain: FallbackChain
+        if let defaultChain, families == (defaults.fonts ?? FallbackChain.defaultFamilies) {
+            chain = defaultChain
+        } else {
+            chain = try self.chain(for: families)
+        }
+        let worker = try borrow(chain)
+        defer { giveBack(worker) }
         let token = o.truncationToken?.text ?? o.ellipsis ?? "…"
         let style = ParagraphStyle(fontSize: o.fontSize ?? 16, direction: o.direction ?? .auto, emojiSize: o.emojiSize,
                                    emojiAlign: o.emojiAlign ?? .center, truncationToken: token, language: o.language)
-        return typesetter.shape(mapped, style: style)
+        return worker.typesetter.shape(mapped, style: style, cache: worker.cache)
     }
 
     /// The width-dependent half and the report.
@@ -143,16 +231,34 @@ public final class BubbleEngine: @unchecked Sendable {
         return chain
     }
 
-    private func borrow(_ chain: FallbackChain) throws(BubbleError) -> Typesetter {
+    private func borrow(_ chain: FallbackChain) throws(BubbleError) -> Worker {
         lock.lock()
-        if let t = pool[ObjectIdentifier(chain)]?.popLast() { lock.unlock(); return t }
+        if let w = pool[ObjectIdentifier(chain)]?.popLast() { lock.unlock(); return w }
         lock.unlock()
-        do { return try Typesetter(fonts: chain) } catch { throw BubbleError(error) }
+        do { return Worker(typesetter: try Typesetter(fonts: chain), cache: ShapeCache(capacity: shapeCacheCapacity)) } catch {
+            throw BubbleError(error)
+        }
     }
 
-    private func giveBack(_ typesetter: Typesetter) {
+    /// Forgets every shaped word of every idle worker (fonts and per-character tables stay).
+    public func removeAllShapedWords() {
         lock.lock()
-        pool[ObjectIdentifier(typesetter.fonts), default: []].append(typesetter)
+        defer { lock.unlock() }
+        for workers in pool.values { for w in workers { w.cache.removeAllWords() } }
+    }
+
+    /// Word-cache look-ups and hits over the idle workers, since they were made.
+    public var shapedWordStatistics: (lookups: Int, hits: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        var lookups = 0, hits = 0
+        for workers in pool.values { for w in workers { lookups += w.cache.lookups; hits += w.cache.hits } }
+        return (lookups, hits)
+    }
+
+    private func giveBack(_ worker: Worker) {
+        lock.lock()
+        pool[ObjectIdentifier(worker.typesetter.fonts), default: []].append(worker)
         lock.unlock()
     }
 }

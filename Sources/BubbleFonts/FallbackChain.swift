@@ -57,6 +57,24 @@ public final class FallbackChain: @unchecked Sendable {
         return nil
     }
 
+    /// ``faceIndex(forGrapheme:prefersEmoji:)`` for an array, without generic dispatch (the itemizer's call).
+    public func faceIndex(forGrapheme scalars: [UInt32], prefersEmoji: Bool) -> Int? {
+        if prefersEmoji {
+            for (i, face) in faces.enumerated() where face.isColor && covers(face, scalars) { return i }
+        }
+        for (i, face) in faces.enumerated() where covers(face, scalars) { return i }
+        return nil
+    }
+
+    @inline(__always)
+    private func covers(_ face: FontFace, _ scalars: [UInt32]) -> Bool {
+        for s in scalars where !face.covers(s) {
+            if s == 0x200D || s == 0x200C || (s >= 0xFE00 && s <= 0xFE0F) || (s >= 0xE0100 && s <= 0xE01EF) { continue }
+            return false
+        }
+        return true
+    }
+
     @inline(__always)
     private func covers(_ face: FontFace, _ scalars: some Collection<UInt32>) -> Bool {
         for s in scalars where !face.covers(s) {

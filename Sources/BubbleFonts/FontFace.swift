@@ -28,6 +28,10 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     private let cmapFont: OpaquePointer
     private let lock = NSLock()
     private var sized: [Int32: OpaquePointer] = [:]
+    /// Vertical metrics per size (HarfBuzz is asked once per size, not once per run).
+    private var metricsBySize: [Int32: FontMetrics] = [:]
+    /// The last size asked for and its metrics: almost every call asks for the same size.
+    private var lastMetrics: (key: Int32, metrics: FontMetrics)?
     /// The FreeType face for outlines, opened on first use; only touched under `FreeType.shared`'s lock.
     var freeTypeFace: FT_Face?
     /// Whether opening `freeTypeFace` was tried (and failed, if it is still nil).
@@ -80,8 +84,22 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     @inline(__always)
     public func covers(_ scalar: UInt32) -> Bool { glyph(for: scalar) != nil }
 
-    /// Vertical metrics at `size` px.
+    /// Vertical metrics at `size` px (computed once per size).
     public func metrics(size: Double) -> FontMetrics {
+        let key = FontFace.scale(size)
+        lock.lock()
+        if let last = lastMetrics, last.key == key { lock.unlock(); return last.metrics }
+        if let known = metricsBySize[key] { lastMetrics = (key, known); lock.unlock(); return known }
+        lock.unlock()
+        let computed = computeMetrics(size: size)
+        lock.lock()
+        metricsBySize[key] = computed
+        lastMetrics = (key, computed)
+        lock.unlock()
+        return computed
+    }
+
+    private func computeMetrics(size: Double) -> FontMetrics {
         let font = hbFont(size: size)
         var extents = hb_font_extents_t()
         hb_font_get_h_extents(font, &extents)

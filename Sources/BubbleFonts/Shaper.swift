@@ -19,6 +19,42 @@ public struct GlyphBuffer: Sendable {
         ids.reserveCapacity(n); clusters.reserveCapacity(n); advances.reserveCapacity(n)
         offsetsX.reserveCapacity(n); offsetsY.reserveCapacity(n)
     }
+
+    public mutating func removeAll() {
+        ids.removeAll(keepingCapacity: true); clusters.removeAll(keepingCapacity: true)
+        advances.removeAll(keepingCapacity: true); offsetsX.removeAll(keepingCapacity: true)
+        offsetsY.removeAll(keepingCapacity: true)
+    }
+
+    /// Appends glyphs `range` of `other`, adding `clusterOffset` to their clusters.
+    public mutating func append(_ other: GlyphBuffer, _ range: Range<Int>, clusterOffset: Int32 = 0) {
+        if range.count <= 4 {  // most words: element by element beats five bulk copies
+            for k in range {
+                ids.append(other.ids[k])
+                clusters.append(other.clusters[k] &+ clusterOffset)
+                advances.append(other.advances[k])
+                offsetsX.append(other.offsetsX[k])
+                offsetsY.append(other.offsetsY[k])
+            }
+            return
+        }
+        GlyphBuffer.append(other.ids, range, to: &ids)
+        GlyphBuffer.append(other.advances, range, to: &advances)
+        GlyphBuffer.append(other.offsetsX, range, to: &offsetsX)
+        GlyphBuffer.append(other.offsetsY, range, to: &offsetsY)
+        let start = clusters.count
+        GlyphBuffer.append(other.clusters, range, to: &clusters)
+        if clusterOffset != 0 {
+            clusters.withUnsafeMutableBufferPointer { c in
+                for i in start..<c.count { c[i] &+= clusterOffset }
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func append<T>(_ source: [T], _ range: Range<Int>, to target: inout [T]) {
+        source.withUnsafeBufferPointer { target.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
+    }
 }
 
 /// What a run is shaped as.

@@ -48,6 +48,9 @@ public struct EmojiCatalog: Sendable {
     public let generator: [String: String]
 
     private let byName: [String: Int]
+    /// Entry index by a 64-bit hash of the name's UTF-16 units (-1: two names share the hash), so the
+    /// mapper looks tokens up without making a `String`.
+    private let byUnitsHash: [UInt64: Int]
     /// Longest name in UTF-16 units, so the token scanner can give up early.
     let longestNameUTF16: Int
 
@@ -61,13 +64,19 @@ public struct EmojiCatalog: Sendable {
         var byName: [String: Int] = [:]
         byName.reserveCapacity(entries.count)
         var longest = 0
+        var byUnitsHash: [UInt64: Int] = [:]
+        byUnitsHash.reserveCapacity(entries.count)
         for (index, entry) in entries.enumerated() {
             try EmojiCatalog.validate(entry, index: index)
             if byName.updateValue(index, forKey: entry.name) != nil {
                 throw .malformedCatalog(entry: entry.name, reason: "duplicate name")
             }
             longest = max(longest, entry.name.utf16.count)
+            let units = Array(entry.name.utf16)
+            let hash = units.withUnsafeBufferPointer(EmojiCatalog.hash)
+            byUnitsHash[hash] = byUnitsHash[hash] == nil ? index : -1
         }
+        self.byUnitsHash = byUnitsHash
         self.entries = entries
         self.byName = byName
         self.longestNameUTF16 = longest
@@ -79,6 +88,25 @@ public struct EmojiCatalog: Sendable {
     /// The entry named `name` (without brackets).
     public subscript(name: String) -> Entry? {
         byName[name].map { entries[$0] }
+    }
+
+    /// The entry named by the UTF-16 units `name` (without brackets).
+    public func entry(utf16 name: UnsafeBufferPointer<UInt16>) -> Entry? {
+        switch byUnitsHash[EmojiCatalog.hash(name)] {
+        case nil: return nil
+        case let index? where index >= 0:
+            let entry = entries[index]
+            return entry.name.utf16.elementsEqual(name) ? entry : nil
+        default:
+            return self[String(decoding: name, as: UTF16.self)]
+        }
+    }
+
+    /// FNV-1a over UTF-16 units.
+    static func hash(_ units: UnsafeBufferPointer<UInt16>) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for u in units { h = (h ^ UInt64(u)) &* 0x100_0000_01b3 }
+        return h
     }
 
     /// Number of entries.

@@ -58,8 +58,7 @@ extension MappingBuilder {
         if j + 1 < src.count, CharacterClasses.extendsGrapheme(CharacterClasses.scalar(in: src, at: j + 1).value) {
             return nil
         }
-        let name = String(decoding: UnsafeBufferPointer(rebasing: src[(open + 1)..<j]), as: UTF16.self)
-        guard let entry = catalog[name] else { return nil }
+        guard let entry = catalog.entry(utf16: UnsafeBufferPointer(rebasing: src[(open + 1)..<j])) else { return nil }
         return (j, entry)
     }
 }

@@ -30,6 +30,10 @@ public struct SourceUnits: Sendable {
         let units = Array(source)
         var d8 = 0, dScalar = 0
         var s8: [Int] = [], v8: [Int] = [], sS: [Int] = [], vS: [Int] = []
+        var nonASCII = 0
+        for unit in units where unit >= 0x80 { nonASCII += 1 }
+        s8.reserveCapacity(nonASCII)
+        v8.reserveCapacity(nonASCII)
         var i = 0
         while i < units.count {
             let unit = units[i]

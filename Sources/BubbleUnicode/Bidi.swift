@@ -57,7 +57,12 @@ public final class BidiResolver {
 
     /// Whether any unit could be right-to-left or a bidi control (Hebrew, Arabic, Syriac, Thaana, NKo…,
     /// their presentation forms, RLM/ALM and the embedding controls). A cheap pre-check.
-    static func mayContainRTL(_ text: ArraySlice<UInt16>) -> Bool {
+    public static func mayContainRTL(_ text: ArraySlice<UInt16>) -> Bool {
+        text.withUnsafeBufferPointer(mayContainRTL)
+    }
+
+    /// ``mayContainRTL(_:)`` over a buffer.
+    public static func mayContainRTL(_ text: UnsafeBufferPointer<UInt16>) -> Bool {
         for u in text where u >= 0x0590 {
             if u <= 0x08FF || (u >= 0xFB1D && u <= 0xFDFF) || (u >= 0xFE70 && u <= 0xFEFF)
                 || u == 0x200F || u == 0x061C || (u >= 0x202A && u <= 0x202E) || (u >= 0x2066 && u <= 0x2069)

@@ -13,13 +13,17 @@ extension Typesetter {
     /// for emoji presentation), else a face fontconfig finds, else the primary face's .notdef
     /// (counted in `unresolvedGlyphs`). Common and inherited scripts join their neighbours.
     /// - Returns: the paragraph's base bidi level.
-    func itemize(_ buffer: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, into shaped: inout ShapedText) -> UInt8 {
+    func itemize(_ buffer: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, into shaped: inout ShapedText,
+                 cache: ShapeCache? = nil) -> UInt8 {
         guard !range.isEmpty else {
             return shaped.style.direction == .rtl ? 1 : 0
         }
         let fallbackLevel: UInt8 = shaped.style.direction == .rtl ? 1 : 0
-        let resolved: (base: UInt8, levels: [UInt8]) = (try? bidi.levels(of: ArraySlice(buffer[range]), direction: shaped.style.direction))
-            ?? (fallbackLevel, [UInt8](repeating: fallbackLevel, count: range.count))
+        // Left-to-right text with no right-to-left character is all level 0: no ICU, no level array.
+        let allLeftToRight = shaped.style.direction != .rtl && !BidiResolver.mayContainRTL(UnsafeBufferPointer(rebasing: buffer[range]))
+        let resolved: (base: UInt8, levels: [UInt8]) = allLeftToRight ? (0, [])
+            : (try? bidi.levels(of: ArraySlice(buffer[range]), direction: shaped.style.direction))
+                ?? (fallbackLevel, [UInt8](repeating: fallbackLevel, count: range.count))
         let levels = resolved.levels
         let mapped = shaped.mapped
         var styleCursor = 0
@@ -27,11 +31,28 @@ extension Typesetter {
 
         var runStart = range.lowerBound
         var runFace: FontFace? = nil
+        /// The chain index of `runFace` when it came from the per-unit table unstyled, else -1: lets a run
+        /// grow without touching the face object.
+        var runFaceIndex = -1
         var runStyle = -1
         var runLevel: UInt8 = 0
         var runScript: UInt32 = 0  // 0: not yet known (neutral so far)
         var scalars: [UInt32] = []
         scalars.reserveCapacity(8)
+
+        // The cache's per-unit tables, borrowed for the loop (no class access per character).
+        var faceTable: [UInt8] = [], scriptTable: [UInt32] = []
+        if let cache {
+            swap(&faceTable, &cache.faceOfUnit)
+            swap(&scriptTable, &cache.scriptOfUnit)
+        }
+        defer {
+            if let cache {
+                swap(&faceTable, &cache.faceOfUnit)
+                swap(&scriptTable, &cache.scriptOfUnit)
+            }
+        }
+        let hasTables = faceTable.count == 0x10000 && scriptTable.count == 0x10000
 
         func close(_ end: Int) {
             guard end > runStart, let face = runFace else { return }
@@ -46,10 +67,11 @@ extension Typesetter {
         while i < range.upperBound {
             var end = i + 1
             while end < range.upperBound && !shaped.graphemeStarts[end] { end += 1 }
-            let level = levels[i - range.lowerBound]
+            let level = allLeftToRight ? 0 : levels[i - range.lowerBound]
             let styleIndex = styleIndex(at: i, mapped: mapped, cursor: &styleCursor, styles: &shaped.styles)
+            let unit = buffer[i]
 
-            if buffer[i] == placeholderCharacter, placeholderCursor < shaped.placeholders.count,
+            if unit == placeholderCharacter, placeholderCursor < shaped.placeholders.count,
                shaped.placeholders[placeholderCursor].placeholder.index.utf16 == i {
                 close(i)
                 let p = shaped.placeholders[placeholderCursor]
@@ -59,32 +81,57 @@ extension Typesetter {
                                              ascent: p.ascent, descent: p.descent))
                 placeholderCursor += 1
                 runFace = nil
+                runFaceIndex = -1
                 runStart = i + 1
                 i = end
                 continue
             }
 
-            scalars.removeAll(keepingCapacity: true)
-            var j = i
-            while j < end {
-                let u = UInt32(buffer[j])
-                if u & 0xFC00 == 0xD800, j + 1 < end, UInt32(buffer[j + 1]) & 0xFC00 == 0xDC00 {
-                    scalars.append(0x10000 + ((u - 0xD800) << 10) + (UInt32(buffer[j + 1]) - 0xDC00))
-                    j += 2
-                } else {
-                    scalars.append(u)
-                    j += 1
+            var face: FontFace
+            var faceIndex = -1
+            var script: UInt32 = 0
+            if end == i + 1, hasTables, unit & 0xF800 != 0xD800, let k = fastFace(unit, &faceTable) {
+                // One BMP unit whose face and script the tables know.
+                var tag = scriptTable[Int(unit)]
+                if tag == 0 {
+                    let s = UInt32(unit)
+                    tag = CharacterProperties.hasNeutralScript(s) ? 1 : CharacterProperties.scriptTag(s)
+                    scriptTable[Int(unit)] = tag
+                }
+                script = tag == 1 ? 0 : tag
+                let styled = styleIndex != 0 && (shaped.styles[styleIndex].bold || shaped.styles[styleIndex].italic)
+                if !styled && k == runFaceIndex && styleIndex == runStyle && level == runLevel
+                    && !(script != 0 && runScript != 0 && script != runScript) {
+                    if runScript == 0 { runScript = script }
+                    i = end
+                    continue
+                }
+                face = fonts.faces[k]
+                if !styled { faceIndex = k }
+            } else {
+                scalars.removeAll(keepingCapacity: true)
+                var j = i
+                while j < end {
+                    let u = UInt32(buffer[j])
+                    if u & 0xFC00 == 0xD800, j + 1 < end, UInt32(buffer[j + 1]) & 0xFC00 == 0xDC00 {
+                        scalars.append(0x10000 + ((u - 0xD800) << 10) + (UInt32(buffer[j + 1]) - 0xDC00))
+                        j += 2
+                    } else {
+                        scalars.append(u)
+                        j += 1
+                    }
+                }
+                face = chooseFace(scalars, shaped: &shaped)
+                for s in scalars where !CharacterProperties.hasNeutralScript(s) {
+                    script = CharacterProperties.scriptTag(s)
+                    break
                 }
             }
-            var face = chooseFace(scalars, shaped: &shaped)
-            let style = shaped.styles[styleIndex]
-            if style.bold || style.italic { face = fonts.styledFace(face, bold: style.bold, italic: style.italic) }
-
-            var script: UInt32 = 0
-            for s in scalars where !CharacterProperties.hasNeutralScript(s) {
-                script = CharacterProperties.scriptTag(s)
-                break
+            if styleIndex != 0 {
+                let style = shaped.styles[styleIndex]
+                if style.bold || style.italic { face = fonts.styledFace(face, bold: style.bold, italic: style.italic) }
             }
+
             let scriptChanges = script != 0 && runScript != 0 && script != runScript
             if runFace == nil || face !== runFace || styleIndex != runStyle || level != runLevel || scriptChanges {
                 close(i)
@@ -93,6 +140,7 @@ extension Typesetter {
                 runStyle = styleIndex
                 runLevel = level
                 runScript = script
+                runFaceIndex = faceIndex
             } else if runScript == 0 {
                 runScript = script
             }
@@ -100,6 +148,25 @@ extension Typesetter {
         }
         close(range.upperBound)
         return resolved.base
+    }
+
+    /// The chain face index for a grapheme of the one BMP unit `unit`, from `table` (filled on first
+    /// sight); nil when that grapheme needs the full choice (emoji presentation, a face outside the chain).
+    @inline(__always)
+    private func fastFace(_ unit: UInt16, _ table: inout [UInt8]) -> Int? {
+        var k = table[Int(unit)]
+        if k == 0 {
+            let s = UInt32(unit)
+            if CharacterProperties.isEmojiPresentation(s) {
+                k = 255
+            } else if let index = fonts.faceIndex(forGrapheme: [s], prefersEmoji: false), index < 254 {
+                k = UInt8(index + 1)
+            } else {
+                k = 255
+            }
+            table[Int(unit)] = k
+        }
+        return k == 255 ? nil : Int(k) - 1
     }
 
     /// The face for one grapheme's scalars.

@@ -4,7 +4,8 @@ extension ShapedText {
     /// Breaks the shaped text into lines at `constraints` without shaping again.
     public func layOut(_ constraints: LayoutConstraints) -> LineLayout {
         var layout = LineLayout(shaped: self, constraints: constraints)
-        let wrapper = LineWrapper(shaped: self, keepMentionsWhole: constraints.keepMentionsWhole)
+        let wrapper = LineWrapper(shaped: self, keepMentionsWhole: constraints.keepMentionsWhole,
+                                  keepURLsWhole: constraints.keepURLsWhole)
         let maxWidth = max(constraints.maxWidth, 0)
         var ranges: [(range: Range<Int>, end: Int, paragraph: Int, truncated: Bool, indent: Double)] = []
         var stop = false
@@ -58,13 +59,17 @@ extension ShapedText {
         let c = layout.constraints
         var y = 0.0
         var widest = 0.0
+        layout.lines.reserveCapacity(ranges.count)
+        layout.fragments.reserveCapacity(runs.count + 2 * ranges.count)
+        var levels: [UInt8] = []
+        var pieces: [LineFragment] = []
         for (i, entry) in ranges.enumerated() {
             let paragraph = paragraphs[entry.paragraph]
             let visibleEnd = wrapper.trimmedEnd(entry.range)
             let fragmentStart = layout.fragments.count
             var ascent = 0.0, descent = 0.0
-            var levels: [UInt8] = []
-            var pieces: [LineFragment] = []
+            levels.removeAll(keepingCapacity: true)
+            pieces.removeAll(keepingCapacity: true)
             // Runs overlapping the visible part of the line, in logical order.
             var r = firstRun(in: paragraph, atOrAfter: entry.range.lowerBound)
             while r < paragraph.runs.upperBound && runs[r].range.lowerBound < max(visibleEnd, entry.range.lowerBound + 1) {

@@ -4,17 +4,17 @@ import BubbleMapping
 /// and an emergency break (at URL separators, then grapheme boundaries) for a word wider than the line.
 struct LineWrapper {
     let shaped: ShapedText
-    /// Ranges no ordinary break may enter: mentions, URLs.
+    /// Ranges no ordinary break may enter: mentions (and URLs with `keepURLsWhole`).
     let protected: [Range<Int>]
     /// URL ranges, whose emergency breaks go after `/ ? & = -` first.
     let urls: [Range<Int>]
 
-    init(shaped: ShapedText, keepMentionsWhole: Bool) {
+    init(shaped: ShapedText, keepMentionsWhole: Bool, keepURLsWhole: Bool = false) {
         self.shaped = shaped
         var protected: [Range<Int>] = [], urls: [Range<Int>] = []
         for link in shaped.mapped.links {
             let r = link.range.lowerBound.utf16..<link.range.upperBound.utf16
-            if link.kind == .url { urls.append(r); protected.append(r) }
+            if link.kind == .url { urls.append(r); if keepURLsWhole { protected.append(r) } }
             else if link.kind == .mention && keepMentionsWhole { protected.append(r) }
         }
         self.protected = protected

@@ -26,7 +26,7 @@ public struct BubbleLayout: Sendable {
         self.padding = padding
         size = (lineLayout.width + padding.left + padding.right, lineLayout.height + padding.top + padding.bottom)
         let visible = 0..<lineLayout.visibleEnd
-        for link in mapped.links {
+        for link in lineLayout.shaped.mapped.links {
             let r = link.range.lowerBound.utf16..<link.range.upperBound.utf16
             guard r.overlaps(visible) else { continue }
             links.append(LinkBox(link: link, range: r, rects: rects(of: r)))
@@ -35,7 +35,7 @@ public struct BubbleLayout: Sendable {
             links.append(LinkBox(link: Link(kind: .more, range: MappedIndex(lineLayout.visibleEnd)..<MappedIndex(lineLayout.visibleEnd), target: truncationURL),
                                  range: lineLayout.visibleEnd..<lineLayout.visibleEnd, rects: [tokenRect]))
         }
-        for h in mapped.highlights {
+        for h in lineLayout.shaped.mapped.highlights {
             let r = h.range.lowerBound.utf16..<h.range.upperBound.utf16
             guard r.overlaps(visible) else { continue }
             highlights.append(HighlightBox(highlight: h, range: r, rects: rects(of: r)))
@@ -77,7 +77,7 @@ public struct BubbleLayout: Sendable {
             if range.lowerBound <= fragment.range.lowerBound && range.upperBound >= fragment.range.upperBound {
                 return BubbleLayout.span(fragment.x, fragment.width)
             }
-            let g = shaped.glyphs
+            let g = lineLayout.shaped.glyphs
             var x = fragment.x, lo = Double.infinity, hi = -Double.infinity
             for k in glyphRange {
                 let a = Double(g.advances[k])
@@ -101,27 +101,27 @@ public struct BubbleLayout: Sendable {
     }
 
     private mutating func collectEmoji(_ emojiName: (String) -> String?) {
-        let text = mapped.text
+        let text = lineLayout.shaped.mapped.text
         for line in lineLayout.lines {
             for f in line.fragments {
                 let fragment = lineLayout.fragments[f]
                 switch fragment.kind {
                 case let .placeholder(index):
-                    let p = shaped.placeholders[index]
+                    let p = lineLayout.shaped.placeholders[index]
                     let rect = Rect(x: fragment.x + padding.left, y: line.baseline - p.ascent + padding.top,
                                     width: p.width, height: p.ascent + p.descent)
                     emoji.append(EmojiBox(placeholder: p.placeholder, range: fragment.range, rect: rect, emojiName: nil))
                 case let .glyphs(runIndex, glyphRange):
-                    let run = shaped.runs[runIndex]
+                    let run = lineLayout.shaped.runs[runIndex]
                     guard let face = run.face, face.isColor else { continue }
                     // One entry per grapheme drawn by the color face.
-                    let g = shaped.glyphs
+                    let g = lineLayout.shaped.glyphs
                     var x = fragment.x
                     var clusters: [(start: Int, x0: Double, x1: Double)] = []
                     for k in glyphRange {
                         let a = Double(g.advances[k])
                         var c = Int(g.clusters[k])
-                        while c > fragment.range.lowerBound && !shaped.graphemeStarts[c] { c -= 1 }
+                        while c > fragment.range.lowerBound && !lineLayout.shaped.graphemeStarts[c] { c -= 1 }
                         if let i = clusters.firstIndex(where: { $0.start == c }) {
                             clusters[i].x0 = min(clusters[i].x0, x); clusters[i].x1 = max(clusters[i].x1, x + a)
                         } else {
@@ -131,7 +131,7 @@ public struct BubbleLayout: Sendable {
                     }
                     for c in clusters.sorted(by: { $0.start < $1.start }) {
                         var end = c.start + 1
-                        while end < fragment.range.upperBound && !shaped.graphemeStarts[end] { end += 1 }
+                        while end < fragment.range.upperBound && !lineLayout.shaped.graphemeStarts[end] { end += 1 }
                         let sequence = String(decoding: text[c.start..<end], as: UTF16.self)
                         let rect = Rect(x: c.x0 + padding.left, y: line.baseline - run.ascent + padding.top,
                                         width: c.x1 - c.x0, height: run.ascent + run.descent)

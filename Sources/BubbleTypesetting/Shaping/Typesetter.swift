@@ -12,6 +12,9 @@ public final class Typesetter {
     let lineBreaks: LineBreaker
     let graphemes: GraphemeBreaker
     let bidi: BidiResolver
+    /// Scratch space reused across calls.
+    private var scratch = GlyphBuffer()
+    private var wordCuts: [Int] = []
 
     public init(fonts: FallbackChain) throws(UnicodeError) {
         self.fonts = fonts
@@ -21,21 +24,32 @@ public final class Typesetter {
     }
 
     /// Shapes `text`; the result lays out at any width without shaping again.
-    public func shape(_ text: MappedText, style: ParagraphStyle = ParagraphStyle()) -> ShapedText {
+    /// - Parameter cache: shaped words and per-character choices kept between calls (see ``ShapeCache``);
+    ///   the result is the same with or without one, up to kerning across word edges.
+    public func shape(_ text: MappedText, style: ParagraphStyle = ParagraphStyle(), cache: ShapeCache? = nil) -> ShapedText {
+        cache?.use(fonts)
+        let token: ShapedSnippet
+        if let known = cache?.token(for: style) {
+            token = known
+        } else {
+            token = shapeSnippet(style.truncationToken, style: style)
+            cache?.remember(token, for: style)
+        }
         let primary = fonts.faces[0]
-        var shaped = ShapedText(mapped: text, style: style, primaryFace: primary, token: shapeSnippet(style.truncationToken, style: style))
+        var shaped = ShapedText(mapped: text, style: style, primaryFace: primary, token: token)
         let units = text.text
         shaped.graphemeStarts = graphemeStarts(units)
         shaped.advanceBefore.reserveCapacity(units.count + 1)
         var advances = [Double](repeating: 0, count: units.count)
         resolvePlaceholders(&shaped)
+        shaped.glyphs.reserve(units.count + 4)
         units.withUnsafeBufferPointer { buffer in
             for paragraph in Typesetter.paragraphRanges(units) {
                 let breaksStart = shaped.breaks.count
                 appendBreaks(buffer, paragraph.content, into: &shaped.breaks)
                 let runStart = shaped.runs.count
-                let base = itemize(buffer, paragraph.content, into: &shaped)
-                for r in runStart..<shaped.runs.count { shapeRun(r, buffer, &shaped, &advances) }
+                let base = itemize(buffer, paragraph.content, into: &shaped, cache: cache)
+                for r in runStart..<shaped.runs.count { shapeRun(r, buffer, &shaped, &advances, cache: cache) }
                 shaped.paragraphs.append(ShapedParagraph(range: paragraph.content, end: paragraph.end,
                                                          runs: runStart..<shaped.runs.count, baseLevel: base,
                                                          breaks: breaksStart..<shaped.breaks.count))
@@ -67,22 +81,75 @@ public final class Typesetter {
     }
 
     private func graphemeStarts(_ units: [UInt16]) -> [Bool] {
-        var starts = [Bool](repeating: false, count: units.count + 1)
-        starts[0] = true
-        starts[units.count] = true
-        // Below U+0300 no unit extends a grapheme except LF after CR: skip ICU for such text.
-        if !units.contains(where: { $0 >= 0x0300 }) {
-            for i in 1..<max(units.count, 1) where !(units[i] == 0x0A && units[i - 1] == 0x0D) { starts[i] = true }
+        var starts = [Bool](repeating: true, count: units.count + 1)
+        // Text made only of units that neither extend nor join (Latin, Cyrillic, Greek, Hebrew and
+        // Arabic letters, CJK ideographs, kana, Hangul syllables, common punctuation) breaks between
+        // every two units except CR LF: ICU is asked only about the rest.
+        var simple = true
+        for u in units where !Typesetter.standsAlone(u) { simple = false; break }
+        if simple {
+            for i in 1..<max(units.count, 1) where units[i] == 0x0A && units[i - 1] == 0x0D { starts[i] = false }
             return starts
         }
+        for i in 1..<max(units.count, 1) { starts[i] = false }
         for b in graphemes.boundaries(in: units) { starts[b] = true }
         return starts
     }
 
+    /// Whether a grapheme boundary lies on both sides of `u` whatever surrounds it (UAX #29: not
+    /// Extend, SpacingMark, Prepend, ZWJ, a Hangul jamo, a regional indicator or a surrogate; CR and LF
+    /// are handled by the caller).
+    @inline(__always)
+    static func standsAlone(_ u: UInt16) -> Bool {
+        switch u {
+        case 0x20...0x7E, 0x0A, 0x0D, 0xA0...0x2FF: return true
+        case 0x370...0x482, 0x48A...0x52F: return true       // Greek, Cyrillic letters
+        case 0x5D0...0x5F4: return true                        // Hebrew letters
+        case 0x600...0x605: return false                       // Arabic prepend
+        case 0x606...0x60F, 0x61B...0x64A, 0x660...0x66F, 0x671...0x6D5: return true  // Arabic letters, digits
+        case 0x2010...0x2027, 0x2030...0x205E, 0x20A0...0x20C0, 0x2100...0x2BFF: return true
+        case 0x3000...0x3029, 0x3030...0x303F, 0x3041...0x3096, 0x309B...0x30FF: return true  // CJK punctuation, kana
+        case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xF900...0xFAFF: return true
+        case 0xFF01...0xFF9D: return true                      // fullwidth forms, halfwidth kana
+        case 0xFFFC, 0xFFFD: return true                       // placeholders, replacement
+        default: return false
+        }
+    }
     private func appendBreaks(_ buffer: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, into breaks: inout [Int]) {
         guard !range.isEmpty else { return }
+        if Typesetter.appendSimpleBreaks(buffer, range, into: &breaks) { return }
         let slice = Array(buffer[range])
         for opportunity in lineBreaks.opportunities(in: slice) { breaks.append(range.lowerBound + opportunity.offset) }
+    }
+
+    /// UAX #14 for the commonest chat text without ICU: letters (Latin, Latin-1, Cyrillic), digits, spaces
+    /// and `, . ; : ' "`, plus `! ?` before a space or the end. There the only opportunities are after a
+    /// run of spaces (LB18) and at the end (LB3): LB19 keeps quotes attached, LB13 keeps `, . ; : ! ?`
+    /// on the word before, LB25/LB29 keep `1,000` and `a.b` whole, LB23/LB28 join letters and digits.
+    /// - Returns: false (and appends nothing) when the paragraph holds anything else.
+    static func appendSimpleBreaks(_ buffer: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, into breaks: inout [Int]) -> Bool {
+        var i = range.lowerBound
+        while i < range.upperBound {
+            let u = buffer[i]
+            switch u {
+            case 0x20, 0x22, 0x27, 0x2C, 0x2E, 0x3A, 0x3B, 0x30...0x39, 0x41...0x5A, 0x61...0x7A: break
+            case 0x21, 0x3F:  // ! ?: break after them before a letter (LB31), so only before a space or the end
+                if i + 1 < range.upperBound {
+                    let next = buffer[i + 1]
+                    if !(next == 0x20 || next == 0x21 || next == 0x3F || next == 0x22 || next == 0x27) { return false }
+                }
+            case 0xC0...0xD6, 0xD8...0xF6, 0xF8...0xFF, 0x410...0x44F, 0x401, 0x451: break
+            default: return false
+            }
+            i += 1
+        }
+        i = range.lowerBound + 1
+        while i < range.upperBound {
+            if buffer[i - 1] == 0x20 && buffer[i] != 0x20 { breaks.append(i) }
+            i += 1
+        }
+        breaks.append(range.upperBound)
+        return true
     }
 
     private func resolvePlaceholders(_ shaped: inout ShapedText) {
@@ -109,7 +176,8 @@ public final class Typesetter {
         }
     }
 
-    private func shapeRun(_ r: Int, _ buffer: UnsafeBufferPointer<UInt16>, _ shaped: inout ShapedText, _ advances: inout [Double]) {
+    private func shapeRun(_ r: Int, _ buffer: UnsafeBufferPointer<UInt16>, _ shaped: inout ShapedText,
+                          _ advances: inout [Double], cache: ShapeCache? = nil) {
         let run = shaped.runs[r]
         if let p = run.placeholder {
             advances[run.range.lowerBound] += shaped.placeholders[p].width
@@ -119,11 +187,72 @@ public final class Typesetter {
         let start = shaped.glyphs.count
         let request = ShapingRequest(face: face, size: run.fontSize, script: run.script,
                                      rightToLeft: run.isRightToLeft, language: shaped.style.language)
-        shaper.shape(buffer, run: run.range, as: request, into: &shaped.glyphs)
+        if let cache, cache.capacity > 0 {
+            shapeWords(run.range, buffer, request, &shaped, cache)
+        } else {
+            shaper.shape(buffer, run: run.range, as: request, into: &shaped.glyphs)
+        }
         for g in start..<shaped.glyphs.count {
             advances[Int(shaped.glyphs.clusters[g])] += Double(shaped.glyphs.advances[g])
         }
         shaped.runs[r].glyphRange = start..<shaped.glyphs.count
+    }
+
+    /// Longest word looked up in the cache (UTF-16 units); longer ones are shaped in place.
+    static let longestCachedWord = 48
+
+    /// Shapes `range` word by word through the cache; glyphs come out in visual order as HarfBuzz's would.
+    private func shapeWords(_ range: Range<Int>, _ buffer: UnsafeBufferPointer<UInt16>, _ request: ShapingRequest,
+                            _ shaped: inout ShapedText, _ cache: ShapeCache) {
+        var cuts = wordCuts
+        cuts.removeAll(keepingCapacity: true)
+        cuts.append(range.lowerBound)
+        var j = range.lowerBound + 1
+        while j < range.upperBound {
+            let before = buffer[j - 1], here = buffer[j]
+            if shaped.graphemeStarts[j]
+                && ((before == 0x20 && here != 0x20) || Typesetter.isWordOfItsOwn(before) || Typesetter.isWordOfItsOwn(here)) {
+                cuts.append(j)
+            }
+            j += 1
+        }
+        cuts.append(range.upperBound)
+        let style = WordStyle(face: ObjectIdentifier(request.face), scale: Int32((request.size * 1024).rounded()),
+                              script: request.script, rightToLeft: request.rightToLeft, language: request.language)
+        var table = ShapedWordTable(capacity: 0)
+        swap(&table, &cache.words)
+        defer { swap(&table, &cache.words) }
+        let styleIndex = table.index(of: style)
+        let words = cuts.count - 1
+        for w in 0..<words {
+            let k = request.rightToLeft ? words - 1 - w : w  // right-to-left: the last word is drawn first
+            let word = cuts[k]..<cuts[k + 1]
+            if word.count > Typesetter.longestCachedWord {
+                shaper.shape(buffer, run: word, as: request, into: &shaped.glyphs)
+                continue
+            }
+            let units = UnsafeBufferPointer(rebasing: buffer[word])
+            let hash = ShapedWordTable.hash(units, style: styleIndex)
+            if let found = table.find(units, style: styleIndex, hash: hash) {
+                shaped.glyphs.append(table.glyphs, found, clusterOffset: Int32(word.lowerBound))
+                continue
+            }
+            scratch.removeAll()
+            shaper.shape(units, run: 0..<units.count, as: request, into: &scratch)
+            table.insert(units, style: styleIndex, hash: hash, glyphs: scratch, 0..<scratch.count)
+            shaped.glyphs.append(scratch, 0..<scratch.count, clusterOffset: Int32(word.lowerBound))
+        }
+        wordCuts = cuts
+    }
+
+    /// CJK ideographs are each a word of their own (as in Blink's word shaper), so Chinese text hits
+    /// the cache per character. Kana, Hangul and CJK punctuation stay in words: Noto Sans CJK kerns them.
+    @inline(__always)
+    static func isWordOfItsOwn(_ u: UInt16) -> Bool {
+        switch u {
+        case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF: return true
+        default: return false
+        }
     }
 
     /// Shapes a short text on its own line (the truncation token).

@@ -1,0 +1,188 @@
+import BubbleFonts
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What a ``Typesetter`` may remember between messages: shaped words, per-character font and script
+/// choices, and the shaped truncation token. Owned by whoever owns the typesetter (the engine keeps one
+/// per pooled typesetter), never by a stage result, so ``ShapedText`` stays a plain value.
+///
+/// Shaped words follow Chrome's and Skia's word caches: a run is cut into words (a word with the spaces
+/// after it; each CJK ideograph, kana or Hangul syllable on its own), each shaped on its own, without the
+/// text around it, and kept under its face, size, script, direction, language and text. The cache is
+/// bounded: when it holds `capacity` words it starts again empty.
+///
+/// Not thread-safe: one per thread, like the typesetter it goes with.
+public final class ShapeCache {
+    /// Most words kept before the cache starts again; 0 turns word caching off.
+    public let capacity: Int
+
+    /// - Parameter capacity: most shaped words kept (32,768 by default, a few MB).
+    public init(capacity: Int = 1 << 15) {
+        self.capacity = max(capacity, 0)
+        words = ShapedWordTable(capacity: self.capacity)
+    }
+
+    /// Shaped words.
+    var words: ShapedWordTable
+
+    // MARK: Per-character choices of one chain
+
+    /// The chain the tables below describe.
+    private(set) var chain: ObjectIdentifier?
+    /// Per BMP code unit: 0 unknown, 1...254 the chain face index + 1, 255 no fast answer (emoji
+    /// presentation, fallback font, unresolved): the grapheme takes the full path.
+    var faceOfUnit: [UInt8] = []
+    /// Per BMP code unit: 0 unknown, 1 a neutral script (Common, Inherited, Unknown), else the ISO 15924 tag.
+    var scriptOfUnit: [UInt32] = []
+
+    /// Points the per-character tables at `fonts`, clearing them when the chain changes.
+    func use(_ fonts: FallbackChain) {
+        let id = ObjectIdentifier(fonts)
+        if chain == id { return }
+        chain = id
+        faceOfUnit = [UInt8](repeating: 0, count: 0x10000)
+        scriptOfUnit = [UInt32](repeating: 0, count: 0x10000)
+        words.removeAll()
+        tokens.removeAll()
+    }
+
+    // MARK: Truncation tokens
+
+    /// Shaped truncation tokens by the style they were shaped in (a handful at most).
+    var tokens: [(style: ParagraphStyle, snippet: ShapedSnippet)] = []
+
+    func token(for style: ParagraphStyle) -> ShapedSnippet? {
+        for entry in tokens where entry.style == style { return entry.snippet }
+        return nil
+    }
+
+    func remember(_ snippet: ShapedSnippet, for style: ParagraphStyle) {
+        if tokens.count >= 8 { tokens.removeFirst() }
+        tokens.append((style, snippet))
+    }
+
+    /// Number of words held now.
+    public var wordCount: Int { words.count }
+    /// Look-ups that found their word, and all look-ups, since the cache was made.
+    public var hits: Int { words.hits }
+    public var lookups: Int { words.lookups }
+
+    /// Forgets every shaped word (the per-character tables stay: they never go stale).
+    public func removeAllWords() { words.removeAll() }
+}
+
+/// What a shaped word is shaped as, packed for exact comparison.
+struct WordStyle: Equatable {
+    var face: ObjectIdentifier
+    var scale: Int32
+    var script: UInt32
+    var rightToLeft: Bool
+    var language: String?
+}
+
+/// An open-addressing table of shaped words: keys and glyphs live in flat arenas reserved up front (so
+/// memory is touched only as words arrive, and never copied by growth), and a look-up allocates nothing.
+struct ShapedWordTable {
+    private struct Entry {
+        var hash: UInt32
+        var style: UInt16
+        var keyCount: UInt16
+        var keyStart: UInt32
+        var glyphStart: UInt32
+        var glyphCount: UInt32
+    }
+
+    let capacity: Int
+    /// Slot → entry index + 1 (0: empty). Power-of-two size, at most half full.
+    private var slots: [Int32]
+    private var entries: [Entry] = []
+    /// The distinct styles words were shaped in (a handful).
+    private var styles: [WordStyle] = []
+    private var keyUnits: [UInt16] = []
+    /// Glyphs of every word; clusters relative to the word's start.
+    private(set) var glyphs = GlyphBuffer()
+    private let keyLimit: Int, glyphLimit: Int
+    private(set) var hits = 0
+    private(set) var lookups = 0
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        var size = 16
+        while size < capacity * 2 { size <<= 1 }
+        slots = [Int32](repeating: 0, count: capacity > 0 ? size : 0)
+        keyLimit = capacity * 8
+        glyphLimit = capacity * 8
+        if capacity > 0 {
+            entries.reserveCapacity(capacity)
+            keyUnits.reserveCapacity(keyLimit)
+            glyphs.reserve(glyphLimit)
+        }
+    }
+
+    var count: Int { entries.count }
+
+    mutating func removeAll() {
+        guard !entries.isEmpty else { return }
+        for i in slots.indices { slots[i] = 0 }
+        entries.removeAll(keepingCapacity: true)
+        styles.removeAll(keepingCapacity: true)
+        keyUnits.removeAll(keepingCapacity: true)
+        glyphs.removeAll()
+    }
+
+    /// The index of `style` among the styles in use, added when new.
+    mutating func index(of style: WordStyle) -> Int {
+        for (i, s) in styles.enumerated() where s == style { return i }
+        styles.append(style)
+        return styles.count - 1
+    }
+
+    static func hash(_ units: UnsafeBufferPointer<UInt16>, style: Int) -> UInt32 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(style)
+        for u in units { h = (h ^ UInt64(u)) &* 0x100_0000_01b3 }
+        return UInt32(truncatingIfNeeded: h ^ (h >> 32))
+    }
+
+    /// The cached glyphs of `units` shaped in style `style` (a range of ``glyphs``).
+    mutating func find(_ units: UnsafeBufferPointer<UInt16>, style: Int, hash: UInt32) -> Range<Int>? {
+        guard !slots.isEmpty else { return nil }
+        lookups += 1
+        let mask = slots.count - 1
+        var s = Int(hash) & mask
+        while true {
+            let e = Int(slots[s])
+            if e == 0 { return nil }
+            let entry = entries[e - 1]
+            if entry.hash == hash, Int(entry.keyCount) == units.count, Int(entry.style) == style,
+               keyUnits.withUnsafeBufferPointer({ k in
+                   memcmp(k.baseAddress! + Int(entry.keyStart), units.baseAddress!, units.count * 2) == 0
+               }) {
+                hits += 1
+                return Int(entry.glyphStart)..<Int(entry.glyphStart + entry.glyphCount)
+            }
+            s = (s + 1) & mask
+        }
+    }
+
+    /// Keeps the glyphs `source[range]` (clusters relative to the word's start) for `units` in `style`.
+    mutating func insert(_ units: UnsafeBufferPointer<UInt16>, style: Int, hash: UInt32, glyphs source: GlyphBuffer,
+                         _ range: Range<Int>) {
+        guard !slots.isEmpty, units.count <= Int(UInt16.max), range.count <= glyphLimit else { return }
+        if entries.count >= capacity || keyUnits.count + units.count > keyLimit || glyphs.count + range.count > glyphLimit {
+            let kept = styles
+            removeAll()
+            styles = kept  // style indices handed out stay valid
+        }
+        let keyStart = keyUnits.count
+        keyUnits.append(contentsOf: units)
+        let glyphStart = glyphs.count
+        glyphs.append(source, range)
+        entries.append(Entry(hash: hash, style: UInt16(style), keyCount: UInt16(units.count), keyStart: UInt32(keyStart),
+                             glyphStart: UInt32(glyphStart), glyphCount: UInt32(glyphs.count - glyphStart)))
+        let mask = slots.count - 1
+        var s = Int(hash) & mask
+        while slots[s] != 0 { s = (s + 1) & mask }
+        slots[s] = Int32(entries.count)
+    }
+}

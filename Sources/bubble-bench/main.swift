@@ -1,0 +1,273 @@
+// bubble-bench: times Bubble on the shared corpus by the peers' protocol (../shared/peers/README.md).
+//
+//     bubble-bench CORPUS PASSES [TSV]
+//
+// Loads every message before timing, runs one untimed cold pass, then PASSES timed passes. A pass lays
+// out every message from its text with the peer configuration: DejaVu Sans then Noto Sans CJK SC, 16 px,
+// 280 px wide (no padding), at most 5 lines, ellipsis, linkify on, every `[name]` token a 20×20 box on the
+// baseline. What is timed is mapping, shaping, line breaking, truncation and the report's rects; not JSON.
+// Prints one JSON line; with TSV, writes `id lines height width ellipsized placeholders us` per message,
+// height and width in whole px rounded up, as Pango's pango_layout_get_pixel_size rounds its logical
+// rect (pango_extents_to_pixels, inclusive); the checksum uses height rounded to nearest.
+import Bubble
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// glibc's `malloc_trim` (not in the Glibc module map): returns free heap pages to the kernel.
+@_silgen_name("malloc_trim")
+func malloc_trim(_ pad: Int) -> Int32
+
+struct CorpusMessage {
+    var id: Int
+    var lang: String
+    var text: String
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("bubble-bench: \(message)\n".utf8))
+    exit(2)
+}
+
+func now(_ clock: clockid_t) -> Double {
+    var t = timespec()
+    clock_gettime(clock, &t)
+    return Double(t.tv_sec) + Double(t.tv_nsec) * 1e-9
+}
+
+/// Reads `{"id", "lang", "text"}` lines with a small byte-level JSON string reader (no Foundation objects,
+/// so loading leaves little behind in the heap).
+func loadCorpus(_ path: String) -> [CorpusMessage] {
+    guard let data = FileManager.default.contents(atPath: path) else { fail("cannot read \(path)") }
+    var messages: [CorpusMessage] = []
+    data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+        let bytes = raw.bindMemory(to: UInt8.self)
+        var lineStart = 0
+        while lineStart < bytes.count {
+            var lineEnd = lineStart
+            while lineEnd < bytes.count && bytes[lineEnd] != 0x0A { lineEnd += 1 }
+            if lineEnd > lineStart {
+                let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd])
+                guard let id = jsonInt(line, key: "id"), let text = jsonString(line, key: "text") else {
+                    fail("malformed corpus line: \(String(decoding: line.prefix(80), as: UTF8.self))")
+                }
+                messages.append(CorpusMessage(id: id, lang: jsonString(line, key: "lang") ?? "?", text: text))
+            }
+            lineStart = lineEnd + 1
+        }
+    }
+    return messages
+}
+
+/// The offset just after `"key": ` in a flat JSON object line.
+func valueStart(_ line: UnsafeBufferPointer<UInt8>, key: String) -> Int? {
+    let pattern = Array("\"\(key)\":".utf8)
+    var i = 0
+    while i + pattern.count <= line.count {
+        if line[i] == pattern[0] && (0..<pattern.count).allSatisfy({ line[i + $0] == pattern[$0] }) {
+            var j = i + pattern.count
+            while j < line.count && line[j] == 0x20 { j += 1 }
+            return j
+        }
+        i += 1
+    }
+    return nil
+}
+
+func jsonInt(_ line: UnsafeBufferPointer<UInt8>, key: String) -> Int? {
+    guard var j = valueStart(line, key: key) else { return nil }
+    var value = 0, digits = 0
+    while j < line.count, line[j] >= 0x30, line[j] <= 0x39 { value = value * 10 + Int(line[j] - 0x30); j += 1; digits += 1 }
+    return digits > 0 ? value : nil
+}
+
+func jsonString(_ line: UnsafeBufferPointer<UInt8>, key: String) -> String? {
+    guard var j = valueStart(line, key: key), j < line.count, line[j] == 0x22 else { return nil }
+    j += 1
+    var out: [UInt8] = []
+    func put(_ c: UInt32) {
+        guard let scalar = Unicode.Scalar(c) else { out.append(contentsOf: [0xEF, 0xBF, 0xBD]); return }
+        out.append(contentsOf: Array(String(Character(scalar)).utf8))
+    }
+    func hex4(_ k: Int) -> UInt32? {
+        guard k + 4 <= line.count else { return nil }
+        return UInt32(String(decoding: UnsafeBufferPointer(rebasing: line[k..<k + 4]), as: UTF8.self), radix: 16)
+    }
+    while j < line.count && line[j] != 0x22 {
+        let c = line[j]
+        guard c == 0x5C, j + 1 < line.count else { out.append(c); j += 1; continue }
+        let e = line[j + 1]
+        j += 2
+        switch e {
+        case UInt8(ascii: "n"): out.append(0x0A)
+        case UInt8(ascii: "t"): out.append(0x09)
+        case UInt8(ascii: "r"): out.append(0x0D)
+        case UInt8(ascii: "b"): out.append(0x08)
+        case UInt8(ascii: "f"): out.append(0x0C)
+        case UInt8(ascii: "u"):
+            guard var c = hex4(j) else { return nil }
+            j += 4
+            if c & 0xFC00 == 0xD800, j + 6 <= line.count, line[j] == 0x5C, line[j + 1] == UInt8(ascii: "u"),
+               let low = hex4(j + 2), low & 0xFC00 == 0xDC00 {
+                c = 0x10000 + ((c - 0xD800) << 10) + (low - 0xDC00)
+                j += 6
+            }
+            put(c)
+        default: out.append(e)  // \" \\ \/
+        }
+    }
+    return String(decoding: out, as: UTF8.self)
+}
+
+/// The peer configuration's catalog: Bubble's own entries, each a 20×20 box sitting on the baseline.
+func peerCatalog() -> EmojiCatalog {
+    do {
+        let own = try EmojiCatalog(contentsOf: BubbleEngine.defaultCatalogPath)
+        let boxes = own.entries.map { entry -> EmojiCatalog.Entry in
+            var e = entry
+            e.width = 20
+            e.height = 20
+            e.alignment = .baseline
+            e.ascent = nil
+            e.descent = nil
+            e.group = nil  // listings only; not kept in memory here
+            return e
+        }
+        return try EmojiCatalog(entries: boxes, defaultAlignment: .baseline, folder: own.folder, generator: own.generator)
+    } catch {
+        fail("cannot load the emoji catalog: \(error)")
+    }
+}
+
+func peerOptions() -> BubbleOptions {
+    var o = BubbleOptions()
+    o.fonts = ["DejaVu Sans", "Noto Sans CJK SC"]
+    o.fontSize = 16
+    o.maxWidth = 280
+    o.padding = Padding(.zero)
+    o.maxLines = 5
+    o.linkify = true
+    o.ellipsis = "…"
+    return o
+}
+
+let arguments = CommandLine.arguments
+if arguments.count == 3, arguments[1] == "--scaling" {
+    scaling(corpusPath: arguments[2])
+    exit(0)
+}
+guard arguments.count >= 3, let passes = Int(arguments[2]), passes >= 1 else {
+    fail("usage: bubble-bench CORPUS PASSES [TSV]  |  bubble-bench --scaling CORPUS")
+}
+let catalog = peerCatalog()  // first: its decoding garbage is trimmed before the corpus arrives
+_ = malloc_trim(0)
+let corpus = loadCorpus(arguments[1])
+let engine: BubbleEngine
+let wordCapacity = ProcessInfo.processInfo.environment["BUBBLE_BENCH_WORDS"].flatMap { Int($0) } ?? (1 << 15)
+do { engine = try BubbleEngine(options: peerOptions(), catalog: catalog, shapeCacheCapacity: wordCapacity) } catch { fail("\(error)") }
+
+/// What the checksum and the TSV need of one layout.
+struct Result {
+    var lines = 0
+    var height = 0.0
+    var width = 0.0
+    var truncated = false
+    var placeholders = 0
+}
+
+@inline(never)
+func layOut(_ message: CorpusMessage) -> Result {
+    do {
+        let layout = try engine.layout(text: message.text)
+        return Result(lines: layout.lineLayout.lines.count, height: layout.size.height, width: layout.size.width,
+                      truncated: layout.lineLayout.truncated, placeholders: layout.mapped.placeholders.count)
+    } catch {
+        fail("message \(message.id): \(error)")
+    }
+}
+
+_ = malloc_trim(0)  // hand the loaders' freed heap back to the kernel before timing
+var results = [Result](repeating: Result(), count: corpus.count)
+var cold = 0.0
+var walls: [Double] = [], cpus: [Double] = []
+for pass in -1..<passes {  // pass -1: cold, reported apart
+    let t0 = now(CLOCK_MONOTONIC), c0 = now(CLOCK_PROCESS_CPUTIME_ID)
+    for i in corpus.indices { results[i] = layOut(corpus[i]) }
+    let wall = now(CLOCK_MONOTONIC) - t0, cpu = now(CLOCK_PROCESS_CPUTIME_ID) - c0
+    if pass < 0 { cold = wall } else { walls.append(wall); cpus.append(cpu) }
+}
+var checksum = 0
+for r in results { checksum += Int(r.height.rounded()) * 31 + r.lines }
+
+func seconds(_ values: [Double]) -> String { values.map { String(format: "%.6f", $0) }.joined(separator: ", ") }
+print("{\"peer\": \"bubble\", \"n\": \(corpus.count), \"checksum\": \(checksum), \"cold\": \(String(format: "%.6f", cold)), "
+      + "\"wall\": [\(seconds(walls))], \"cpu\": [\(seconds(cpus))]}")
+let median = walls.sorted()[walls.count / 2]
+FileHandle.standardError.write(Data(String(format: "bubble: %d msgs, median pass %.1f ms -> %.0f msg/s (%.2f us/msg)\n",
+                                           corpus.count, median * 1e3, Double(corpus.count) / median,
+                                           median / Double(corpus.count) * 1e6).utf8))
+
+if arguments.count > 3, !arguments[3].isEmpty {  // an extra pass timing each message, for the results file only
+    var out = "id\tlines\theight\twidth\tellipsized\tplaceholders\tus\n"
+    for m in corpus {
+        let t0 = now(CLOCK_MONOTONIC)
+        let r = layOut(m)
+        let us = (now(CLOCK_MONOTONIC) - t0) * 1e6
+        out += "\(m.id)\t\(r.lines)\t\(Int((r.height - 1e-6).rounded(.up)))\t\(Int((r.width - 1e-6).rounded(.up)))\t\(r.truncated ? 1 : 0)\t"
+            + "\(r.placeholders)\t\(String(format: "%.2f", us))\n"
+    }
+    guard FileManager.default.createFile(atPath: arguments[3], contents: Data(out.utf8)) else { fail("cannot write \(arguments[3])") }
+}
+
+/// `--scaling`: cost per message and per character by length bucket and by language (warm, median of 5
+/// passes), and a 1 MB message with maxLines 5 against a 100-character one.
+func scaling(corpusPath: String) {
+    let corpus = loadCorpus(corpusPath)
+    var options = peerOptions()
+    options.maxMessageLength = 4 << 20
+    let engine: BubbleEngine
+    do { engine = try BubbleEngine(options: options, catalog: peerCatalog()) } catch { fail("\(error)") }
+    func time(_ text: String, repeats: Int) -> Double {
+        var best = Double.infinity
+        for _ in 0..<5 {
+            let t0 = now(CLOCK_MONOTONIC)
+            for _ in 0..<repeats { _ = try? engine.layout(text: text) }
+            best = min(best, (now(CLOCK_MONOTONIC) - t0) / Double(repeats))
+        }
+        return best
+    }
+    for m in corpus { _ = try? engine.layout(text: m.text) }  // warm
+    var perMessage = [Double](repeating: 0, count: corpus.count)
+    for i in corpus.indices { perMessage[i] = time(corpus[i].text, repeats: 1) }
+    func table(_ title: String, _ key: (Int) -> String) {
+        var groups: [String: (n: Int, us: Double, chars: Int)] = [:]
+        for i in corpus.indices {
+            let k = key(i)
+            groups[k, default: (0, 0, 0)].n += 1
+            groups[k]!.us += perMessage[i] * 1e6
+            groups[k]!.chars += corpus[i].text.count
+        }
+        print("| \(title) | messages | µs/msg | ns/char |\n|---|---:|---:|---:|")
+        for (k, g) in groups.sorted(by: { $0.key < $1.key }) {
+            print(String(format: "| %@ | %d | %.2f | %.0f |", k, g.n, g.us / Double(g.n), g.us * 1000 / Double(max(g.chars, 1))))
+        }
+        print("")
+    }
+    table("length (chars)") { i in
+        let n = corpus[i].text.count
+        return n < 10 ? "a. <10" : n < 30 ? "b. 10-29" : n < 100 ? "c. 30-99" : n < 300 ? "d. 100-299" : "e. 300+"
+    }
+    table("language") { corpus[$0].lang }
+    let sentence = "The quick brown fox jumps over the lazy dog, and [smile] then 很久很久以前 it naps. "
+    var short = ""
+    while short.count < 100 { short += sentence }
+    short = String(short.prefix(100))
+    var long = ""
+    long.reserveCapacity(1 << 20)
+    while long.utf8.count < 1 << 20 { long += sentence }
+    let tShort = time(short, repeats: 200), tLong = time(long, repeats: 20)
+    print(String(format: "100-char message: %.2f µs; 1 MB message (%d bytes), maxLines 5: %.2f µs; ratio %.1f×",
+                 tShort * 1e6, long.utf8.count, tLong * 1e6, tLong / tShort))
+}
