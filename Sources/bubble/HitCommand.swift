@@ -28,10 +28,8 @@ struct HitCommand: ParsableCommand {
     @OptionGroup var flags: LayoutFlags
 
     func run() throws {
-        let options = try flags.options()
-        let engine = try BubbleError.exiting { () throws(BubbleError) in try BubbleEngine(options: options) }
-        let message = try input.message()
-        let layout = try BubbleError.exiting { () throws(BubbleError) in try engine.layout(message) }
-        print(JSONRenderer(offsets: options.offsets ?? .utf16).render(layout.hitTest(x: x, y: y), in: layout))
+        let one = try OneMessage(options: try flags.options(), input: input)
+        let layout = try one.layout()
+        print(one.json.render(layout.hitTest(x: x, y: y), in: layout))
     }
 }

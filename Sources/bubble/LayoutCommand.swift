@@ -20,10 +20,7 @@ struct LayoutCommand: ParsableCommand {
     @OptionGroup var flags: LayoutFlags
 
     func run() throws {
-        let options = try flags.options()
-        let engine = try BubbleError.exiting { () throws(BubbleError) in try BubbleEngine(options: options) }
-        let message = try input.message()
-        let layout = try BubbleError.exiting { () throws(BubbleError) in try engine.layout(message) }
-        print(JSONRenderer(offsets: options.offsets ?? .utf16).render(layout))
+        let one = try OneMessage(options: try flags.options(), input: input)
+        print(one.json.render(try one.layout()))
     }
 }

@@ -30,9 +30,8 @@ struct SVGCommand: ParsableCommand {
             options.theme = t
         }
         if debug { options.debug = true }
-        let engine = try BubbleError.exiting { () throws(BubbleError) in try BubbleEngine(options: options) }
-        let message = try input.message()
-        let svg = try BubbleError.exiting { () throws(BubbleError) in try engine.svg(message) }
+        let one = try OneMessage(options: options, input: input)
+        let svg = try BubbleError.exiting { () throws(BubbleError) in try one.engine.svg(one.message) }
         FileHandle.standardOutput.write(Data(svg.utf8))
     }
 }
