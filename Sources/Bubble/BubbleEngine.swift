@@ -126,6 +126,13 @@ public final class BubbleEngine: @unchecked Sendable {
         return String(text[..<end])
     }
 
+    /// The Map stage alone, as ``layout(_:options:)`` runs it (the options' catalog, link map, units):
+    /// the mapped text, placeholders, links and offset map, with no shaping. For benchmarks and tools.
+    public func mapped(_ message: Message, options: BubbleOptions? = nil) throws(BubbleError) -> MappedText {
+        let o = try resolve(options)
+        return try map(message, o, try catalog(for: o))
+    }
+
     /// Shapes once and lays the message out at each width: what a server does for several screens.
     public func layouts(_ message: Message, widths: [Double], options: BubbleOptions? = nil) throws(BubbleError) -> [BubbleLayout] {
         let o = try resolve(options)
