@@ -75,8 +75,9 @@ public final class BubbleEngine: @unchecked Sendable {
     public func layout(_ message: Message, options: BubbleOptions? = nil) throws(BubbleError) -> BubbleLayout {
         let o = try resolve(options)
         let catalog = try catalog(for: o)
-        if let cut = try layoutOfPrefix(message, o, catalog, defaults: options == nil) { return cut }
-        let shaped = try shape(map(message, o, catalog, defaults: options == nil), o)
+        let isDefault = options.isNone
+        if let cut = try layoutOfPrefix(message, o, catalog, defaults: isDefault) { return cut }
+        let shaped = try shape(map(message, o, catalog, defaults: isDefault), o)
         return report(shaped, o, width: o.maxWidth ?? 280, catalog: catalog)
     }
 
@@ -144,7 +145,7 @@ public final class BubbleEngine: @unchecked Sendable {
     /// The Map stage alone, as ``layout(_:options:)`` runs it (the options' catalog, link map, units):
     /// the mapped text, placeholders, links and offset map, with no shaping. For benchmarks and tools.
     public func mapped(_ message: Message, options: BubbleOptions? = nil) throws(BubbleError) -> MappedText {
-        if options == nil {
+        if options.isNone {
             do { return try defaultMapper.map(message) } catch { throw BubbleError(code: error.code, message: error.message) }
         }
         let o = try resolve(options)
@@ -314,5 +315,15 @@ public struct LoadedCatalog: Sendable {
             if bare != unicode && names[bare] == nil { names[bare] = entry.name }
         }
         self.names = names
+    }
+}
+
+extension Optional {
+    /// Whether this is `nil`, tested on the tag alone (`== nil` on an `Equatable` wrapped type copies and
+    /// compares the whole value).
+    @inline(__always)
+    var isNone: Bool {
+        if case .none = self { return true }
+        return false
     }
 }

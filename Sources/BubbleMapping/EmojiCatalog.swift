@@ -53,16 +53,31 @@ public struct EmojiCatalog: Sendable {
     /// Versions of the tools that generated the catalog, as recorded in it.
     public let generator: [String: String]
 
-    private let byName: [String: Int]
-    /// Entry index by a 64-bit hash of the name's UTF-16 units, so the mapper looks tokens up without
-    /// making a `String`: an open-addressing table (linear probing, a power of two at least twice the
-    /// entries) of entry index + 1 (0: empty slot), with each slot's hash beside it.
-    private let slots: [Int32]
-    private let slotHashes: [UInt64]
-    /// Every name's UTF-16 units end to end, and where each name ends, to compare a token with a name
-    /// without walking a `String`'s UTF-16 view.
-    private let nameUnits: [UInt16]
-    private let nameEnds: [Int]
+    /// The look-up tables, behind one reference (copying a catalog, as each mapping does, retains one
+    /// object rather than five).
+    private let index: Index
+
+    /// Look-up tables of the names.
+    private final class Index: Sendable {
+        let byName: [String: Int]
+        /// Entry index by a 64-bit hash of the name's UTF-16 units, so the mapper looks tokens up without
+        /// making a `String`: an open-addressing table (linear probing, a power of two at least twice the
+        /// entries) of entry index + 1 (0: empty slot), with each slot's hash beside it.
+        let slots: [Int32]
+        let slotHashes: [UInt64]
+        /// Every name's UTF-16 units end to end, and where each name ends, to compare a token with a name
+        /// without walking a `String`'s UTF-16 view.
+        let nameUnits: [UInt16]
+        let nameEnds: [Int]
+
+        init(byName: [String: Int], slots: [Int32], slotHashes: [UInt64], nameUnits: [UInt16], nameEnds: [Int]) {
+            self.byName = byName
+            self.slots = slots
+            self.slotHashes = slotHashes
+            self.nameUnits = nameUnits
+            self.nameEnds = nameEnds
+        }
+    }
     /// Longest name in UTF-16 units, so the token scanner can give up early.
     let longestNameUTF16: Int
 
@@ -96,12 +111,8 @@ public struct EmojiCatalog: Sendable {
             slots[slot] = Int32(index + 1)
             slotHashes[slot] = hash
         }
-        self.slots = slots
-        self.slotHashes = slotHashes
-        self.nameUnits = nameUnits
-        self.nameEnds = nameEnds
+        self.index = Index(byName: byName, slots: slots, slotHashes: slotHashes, nameUnits: nameUnits, nameEnds: nameEnds)
         self.entries = entries
-        self.byName = byName
         self.longestNameUTF16 = longest
         self.defaultAlignment = defaultAlignment
         self.folder = folder
@@ -110,24 +121,25 @@ public struct EmojiCatalog: Sendable {
 
     /// The entry named `name` (without brackets).
     public subscript(name: String) -> Entry? {
-        byName[name].map { entries[$0] }
+        index.byName[name].map { entries[$0] }
     }
 
     /// The entry named by the UTF-16 units `name` (without brackets).
     public func entry(utf16 name: UnsafeBufferPointer<UInt16>) -> Entry? {
+        let table = index
         let hash = EmojiCatalog.hash(name)
-        let mask = slots.count - 1
+        let mask = table.slots.count - 1
         var slot = Int(truncatingIfNeeded: hash) & mask
         while true {
-            let stored = Int(slots[slot])
+            let stored = Int(table.slots[slot])
             if stored == 0 { return nil }
-            if slotHashes[slot] == hash {
-                let index = stored - 1
-                let start = index == 0 ? 0 : nameEnds[index - 1], end = nameEnds[index]
-                if end - start == name.count, nameUnits.withUnsafeBufferPointer({ units in
+            if table.slotHashes[slot] == hash {
+                let found = stored - 1
+                let start = found == 0 ? 0 : table.nameEnds[found - 1], end = table.nameEnds[found]
+                if end - start == name.count, table.nameUnits.withUnsafeBufferPointer({ units in
                     name.isEmpty || memcmp(units.baseAddress! + start, name.baseAddress!, name.count * 2) == 0
                 }) {
-                    return entries[index]
+                    return entries[found]
                 }
             }
             slot = (slot + 1) & mask
