@@ -31,6 +31,9 @@ public final class BubbleEngine: @unchecked Sendable {
 
     /// A catalog given in memory, used whenever the options name no catalog path.
     private let inMemoryCatalog: LoadedCatalog?
+    /// The mapper of ``defaults`` (with their catalog), made once: a call without options maps with it
+    /// (a `let`, so calls borrow it rather than copy its catalog's references).
+    private let defaultMapper: Mapper
 
     /// Loads the default fonts (a missing family is an error naming its Debian package).
     /// - Parameter catalog: a catalog built in memory, used instead of Bubble's own when the options name
@@ -43,8 +46,19 @@ public final class BubbleEngine: @unchecked Sendable {
         defaults = options
         inMemoryCatalog = catalog.map(LoadedCatalog.init)
         self.shapeCacheCapacity = shapeCacheCapacity
+        // The defaults' catalog, as `catalog(for:)` would resolve it (loaded once, remembered by path).
+        let defaultCatalog: LoadedCatalog
+        if options.catalog == nil, let inMemory = inMemoryCatalog {
+            defaultCatalog = inMemory
+        } else {
+            let path = options.catalog ?? BubbleEngine.defaultCatalogPath
+            do { defaultCatalog = LoadedCatalog(try EmojiCatalog(contentsOf: path)) } catch {
+                throw BubbleError(code: error.code, message: error.message)
+            }
+            catalogs = [path: defaultCatalog]
+        }
+        defaultMapper = Mapper(catalog: defaultCatalog.catalog, options: BubbleEngine.mappingOptions(options))
         defaultChain = try chain(for: options.fonts ?? FallbackChain.defaultFamilies)
-        _ = try self.catalog(for: options)
     }
 
     /// Lays out one plain-text message.
@@ -61,8 +75,9 @@ public final class BubbleEngine: @unchecked Sendable {
     public func layout(_ message: Message, options: BubbleOptions? = nil) throws(BubbleError) -> BubbleLayout {
         let o = try resolve(options)
         let catalog = try catalog(for: o)
-        if let cut = try layoutOfPrefix(message, o, catalog) { return cut }
-        let shaped = try shape(map(message, o, catalog), o)
+        let isDefault = options.isNone
+        if let cut = try layoutOfPrefix(message, o, catalog, defaults: isDefault) { return cut }
+        let shaped = try shape(map(message, o, catalog, defaults: isDefault), o)
         return report(shaped, o, width: o.maxWidth ?? 280, catalog: catalog)
     }
 
@@ -76,7 +91,8 @@ public final class BubbleEngine: @unchecked Sendable {
     /// Its layout is kept only when it is truncated and the last visible line cannot have seen the cut:
     /// a hard break follows it inside the prefix, or more than two lines' width of text does, and no link
     /// runs into the cut. Otherwise the prefix grows, up to the whole message. Nil: lay out the whole.
-    func layoutOfPrefix(_ message: Message, _ o: BubbleOptions, _ catalog: LoadedCatalog) throws(BubbleError) -> BubbleLayout? {
+    func layoutOfPrefix(_ message: Message, _ o: BubbleOptions, _ catalog: LoadedCatalog,
+                        defaults: Bool = false) throws(BubbleError) -> BubbleLayout? {
         guard let maxLines = o.maxLines, maxLines > 0, o.pageHeight == nil, o.balance != true,
               message.highlights.isEmpty, case .text(let text) = message.body else { return nil }
         let bytes = text.utf8.count
@@ -87,7 +103,7 @@ public final class BubbleEngine: @unchecked Sendable {
         let textWidth = max(width - padding.left - padding.right, 0)
         while budget * 2 < bytes {
             let prefix = BubbleEngine.prefix(of: text, bytes: budget)
-            let shaped = try shape(map(Message(body: .text(prefix), linkMap: message.linkMap), o, catalog), o)
+            let shaped = try shape(map(Message(body: .text(prefix), linkMap: message.linkMap), o, catalog, defaults: defaults), o)
             let layout = report(shaped, o, width: width, catalog: catalog)
             let lines = layout.lineLayout.lines
             if layout.lineLayout.truncated, let last = lines.last,
@@ -126,6 +142,16 @@ public final class BubbleEngine: @unchecked Sendable {
         return String(text[..<end])
     }
 
+    /// The Map stage alone, as ``layout(_:options:)`` runs it (the options' catalog, link map, units):
+    /// the mapped text, placeholders, links and offset map, with no shaping. For benchmarks and tools.
+    public func mapped(_ message: Message, options: BubbleOptions? = nil) throws(BubbleError) -> MappedText {
+        if options.isNone {
+            do { return try defaultMapper.map(message) } catch { throw BubbleError(code: error.code, message: error.message) }
+        }
+        let o = try resolve(options)
+        return try map(message, o, try catalog(for: o))
+    }
+
     /// Shapes once and lays the message out at each width: what a server does for several screens.
     public func layouts(_ message: Message, widths: [Double], options: BubbleOptions? = nil) throws(BubbleError) -> [BubbleLayout] {
         let o = try resolve(options)
@@ -159,14 +185,23 @@ public final class BubbleEngine: @unchecked Sendable {
             .deletingLastPathComponent().appendingPathComponent("Emoji/catalog.json").path
     }()
 
-    /// The Map stage.
-    func map(_ message: Message, _ o: BubbleOptions, _ catalog: LoadedCatalog) throws(BubbleError) -> MappedText {
-        let mapping = MappingOptions(linkify: o.linkify ?? true, linkMap: o.linkMap ?? [:], emojiSize: o.emojiSize,
-                                     emojiAlign: o.emojiAlign, offsets: o.offsets ?? .utf16,
-                                     invalidUTF8: o.invalidUTF8 ?? .error,
-                                     maxMessageLength: o.maxMessageLength ?? 65536, catalog: nil,
-                                     maxWidth: (o.maxWidth ?? 280) - o.resolvedPadding.left - o.resolvedPadding.right)
-        do { return try Mapper(catalog: catalog.catalog, options: mapping).map(message) } catch {
+    /// The mapping options of `o` (the catalog is passed apart, already loaded).
+    static func mappingOptions(_ o: BubbleOptions) -> MappingOptions {
+        MappingOptions(linkify: o.linkify ?? true, linkMap: o.linkMap ?? [:], emojiSize: o.emojiSize,
+                       emojiAlign: o.emojiAlign, offsets: o.offsets ?? .utf16,
+                       invalidUTF8: o.invalidUTF8 ?? .error,
+                       maxMessageLength: o.maxMessageLength ?? 65536, catalog: nil,
+                       maxWidth: (o.maxWidth ?? 280) - o.resolvedPadding.left - o.resolvedPadding.right)
+    }
+
+    /// The Map stage. `defaults`: `o` and `catalog` are the engine's defaults (the caller gave no options),
+    /// so the mapper made once in `init` serves.
+    func map(_ message: Message, _ o: BubbleOptions, _ catalog: LoadedCatalog,
+             defaults: Bool = false) throws(BubbleError) -> MappedText {
+        do {
+            if defaults { return try defaultMapper.map(message) }
+            return try Mapper(catalog: catalog.catalog, options: Self.mappingOptions(o)).map(message)
+        } catch {
             throw BubbleError(code: error.code, message: error.message)
         }
     }
@@ -280,5 +315,15 @@ public struct LoadedCatalog: Sendable {
             if bare != unicode && names[bare] == nil { names[bare] = entry.name }
         }
         self.names = names
+    }
+}
+
+extension Optional {
+    /// Whether this is `nil`, tested on the tag alone (`== nil` on an `Equatable` wrapped type copies and
+    /// compares the whole value).
+    @inline(__always)
+    var isNone: Bool {
+        if case .none = self { return true }
+        return false
     }
 }

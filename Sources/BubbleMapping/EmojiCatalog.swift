@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The emoji catalog: every `[name]` token Bubble knows, by name.
 ///
 /// An entry stands for a Unicode emoji sequence (`unicode`) or one of the catalog's own images
@@ -47,10 +53,31 @@ public struct EmojiCatalog: Sendable {
     /// Versions of the tools that generated the catalog, as recorded in it.
     public let generator: [String: String]
 
-    private let byName: [String: Int]
-    /// Entry index by a 64-bit hash of the name's UTF-16 units (-1: two names share the hash), so the
-    /// mapper looks tokens up without making a `String`.
-    private let byUnitsHash: [UInt64: Int]
+    /// The look-up tables, behind one reference (copying a catalog, as each mapping does, retains one
+    /// object rather than five).
+    private let index: Index
+
+    /// Look-up tables of the names.
+    private final class Index: Sendable {
+        let byName: [String: Int]
+        /// Entry index by a 64-bit hash of the name's UTF-16 units, so the mapper looks tokens up without
+        /// making a `String`: an open-addressing table (linear probing, a power of two at least twice the
+        /// entries) of entry index + 1 (0: empty slot), with each slot's hash beside it.
+        let slots: [Int32]
+        let slotHashes: [UInt64]
+        /// Every name's UTF-16 units end to end, and where each name ends, to compare a token with a name
+        /// without walking a `String`'s UTF-16 view.
+        let nameUnits: [UInt16]
+        let nameEnds: [Int]
+
+        init(byName: [String: Int], slots: [Int32], slotHashes: [UInt64], nameUnits: [UInt16], nameEnds: [Int]) {
+            self.byName = byName
+            self.slots = slots
+            self.slotHashes = slotHashes
+            self.nameUnits = nameUnits
+            self.nameEnds = nameEnds
+        }
+    }
     /// Longest name in UTF-16 units, so the token scanner can give up early.
     let longestNameUTF16: Int
 
@@ -64,8 +91,11 @@ public struct EmojiCatalog: Sendable {
         var byName: [String: Int] = [:]
         byName.reserveCapacity(entries.count)
         var longest = 0
-        var byUnitsHash: [UInt64: Int] = [:]
-        byUnitsHash.reserveCapacity(entries.count)
+        var size = 16
+        while size < entries.count * 2 { size *= 2 }
+        var slots = [Int32](repeating: 0, count: size), slotHashes = [UInt64](repeating: 0, count: size)
+        var nameUnits: [UInt16] = [], nameEnds: [Int] = []
+        nameEnds.reserveCapacity(entries.count)
         for (index, entry) in entries.enumerated() {
             try EmojiCatalog.validate(entry, index: index)
             if byName.updateValue(index, forKey: entry.name) != nil {
@@ -73,12 +103,16 @@ public struct EmojiCatalog: Sendable {
             }
             longest = max(longest, entry.name.utf16.count)
             let units = Array(entry.name.utf16)
+            nameUnits.append(contentsOf: units)
+            nameEnds.append(nameUnits.count)
             let hash = units.withUnsafeBufferPointer(EmojiCatalog.hash)
-            byUnitsHash[hash] = byUnitsHash[hash] == nil ? index : -1
+            var slot = Int(truncatingIfNeeded: hash) & (size - 1)
+            while slots[slot] != 0 { slot = (slot + 1) & (size - 1) }
+            slots[slot] = Int32(index + 1)
+            slotHashes[slot] = hash
         }
-        self.byUnitsHash = byUnitsHash
+        self.index = Index(byName: byName, slots: slots, slotHashes: slotHashes, nameUnits: nameUnits, nameEnds: nameEnds)
         self.entries = entries
-        self.byName = byName
         self.longestNameUTF16 = longest
         self.defaultAlignment = defaultAlignment
         self.folder = folder
@@ -87,18 +121,28 @@ public struct EmojiCatalog: Sendable {
 
     /// The entry named `name` (without brackets).
     public subscript(name: String) -> Entry? {
-        byName[name].map { entries[$0] }
+        index.byName[name].map { entries[$0] }
     }
 
     /// The entry named by the UTF-16 units `name` (without brackets).
     public func entry(utf16 name: UnsafeBufferPointer<UInt16>) -> Entry? {
-        switch byUnitsHash[EmojiCatalog.hash(name)] {
-        case nil: return nil
-        case let index? where index >= 0:
-            let entry = entries[index]
-            return entry.name.utf16.elementsEqual(name) ? entry : nil
-        default:
-            return self[String(decoding: name, as: UTF16.self)]
+        let table = index
+        let hash = EmojiCatalog.hash(name)
+        let mask = table.slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let stored = Int(table.slots[slot])
+            if stored == 0 { return nil }
+            if table.slotHashes[slot] == hash {
+                let found = stored - 1
+                let start = found == 0 ? 0 : table.nameEnds[found - 1], end = table.nameEnds[found]
+                if end - start == name.count, table.nameUnits.withUnsafeBufferPointer({ units in
+                    name.isEmpty || memcmp(units.baseAddress! + start, name.baseAddress!, name.count * 2) == 0
+                }) {
+                    return entries[found]
+                }
+            }
+            slot = (slot + 1) & mask
         }
     }
 

@@ -14,7 +14,7 @@ extension Mapper {
     func mapMarkup(_ source: [UInt16], matcher: LinkMatcher,
                    highlights: [SourceHighlight]) throws(MappingError) -> MappedText {
         try source.withUnsafeBufferPointer { buffer throws(MappingError) in
-            var builder = MappingBuilder(catalog: catalog, options: options, source: buffer)
+            var builder = MappingBuilder(catalog: catalog, options: options, source: buffer, sourceArray: source)
             let parser = MarkupParser(source: buffer)
             var open: [OpenTag] = []
             var textStart = 0

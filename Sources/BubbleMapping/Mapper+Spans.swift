@@ -32,7 +32,7 @@ extension Mapper {
                   highlights: [SourceHighlight]) throws(MappingError) -> MappedText {
         let source = Array(Message.spansSource(spans).utf16)
         return try source.withUnsafeBufferPointer { buffer throws(MappingError) in
-            var builder = MappingBuilder(catalog: catalog, options: options, source: buffer)
+            var builder = MappingBuilder(catalog: catalog, options: options, source: buffer, sourceArray: source)
             var position = 0
             for (index, span) in spans.enumerated() {
                 var style = TextStyle.plain

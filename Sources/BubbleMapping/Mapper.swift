@@ -38,7 +38,7 @@ public struct Mapper: Sendable {
         switch message.body {
         case .text(let text):
             try checkLength(text.utf8.count)
-            return try mapText(Array(text.utf16), matcher: matcher, highlights: message.highlights)
+            return try mapPlainText(text, matcher: matcher, highlights: message.highlights)
         case .markup(let markup):
             try checkLength(markup.utf8.count)
             return try mapMarkup(Array(markup.utf16), matcher: matcher, highlights: message.highlights)
@@ -69,12 +69,31 @@ public struct Mapper: Sendable {
     }
 
     /// Plain text: tokens, then links.
-    private func mapText(_ source: [UInt16], matcher: LinkMatcher,
-                         highlights: [SourceHighlight]) throws(MappingError) -> MappedText {
+    private func mapText(_ source: [UInt16], matcher: LinkMatcher, highlights: [SourceHighlight],
+                         mayHoldLinks: Bool = true) throws(MappingError) -> MappedText {
         try source.withUnsafeBufferPointer { buffer throws(MappingError) in
-            var builder = MappingBuilder(catalog: catalog, options: options, source: buffer)
+            var builder = MappingBuilder(catalog: catalog, options: options, source: buffer, sourceArray: source)
+            builder.mayHoldLinks = mayHoldLinks
             builder.appendText(0..<buffer.count)
             return try builder.finish(linkMatcher: matcher, highlights: highlights)
         }
+    }
+
+    /// A plain-text `String`: transcoded straight from its UTF-8 in one pass. Text with no `[` (or an
+    /// empty catalog) and no U+FFFC maps to itself: the mapped text and the offset map share the source's
+    /// units, and no piece is recorded. Text with no `@`, `://` or `www.` skips link detection.
+    private func mapPlainText(_ text: String, matcher: LinkMatcher,
+                              highlights: [SourceHighlight]) throws(MappingError) -> MappedText {
+        let decoded = UTF8Decoding.decode(text)
+        if (decoded.hasBracket && catalog.count > 0) || decoded.hasObjectReplacement {
+            return try mapText(decoded.units, matcher: matcher, highlights: highlights, mayHoldLinks: decoded.mayHoldLinks)
+        }
+        let units = decoded.units
+        let offsets = OffsetMap(identityUTF16: units)
+        let links = units.withUnsafeBufferPointer { buffer in
+            LinkFinder.links(in: buffer, explicit: [], matcher: matcher, detect: options.linkify && decoded.mayHoldLinks)
+        }
+        let placed = highlights.isEmpty ? [] : try MappingBuilder.place(highlights, offsets: offsets, unit: options.offsets)
+        return MappedText(text: units, links: links, highlights: placed, offsets: offsets)
     }
 }

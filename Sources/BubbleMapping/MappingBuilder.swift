@@ -9,6 +9,10 @@ struct MappingBuilder {
     let options: MappingOptions
     /// UTF-16 units of the source.
     let source: UnsafeBufferPointer<UInt16>
+    /// The array `source` points into: the offset map keeps it (no copy).
+    let sourceArray: [UInt16]
+    /// False when the front end knows the mapped text holds no `@`, `://` or `www.`: detection is skipped.
+    var mayHoldLinks = true
 
     var out: [UInt16] = []
     var map = OffsetMap.Builder()
@@ -27,10 +31,13 @@ struct MappingBuilder {
     private var pendingUnits: [UInt16] = []
     private var pendingParagraph = false
 
-    init(catalog: EmojiCatalog, options: MappingOptions, source: UnsafeBufferPointer<UInt16>) {
+    init(catalog: EmojiCatalog, options: MappingOptions, source: UnsafeBufferPointer<UInt16>, sourceArray: [UInt16]) {
+        assert(source.baseAddress == sourceArray.withUnsafeBufferPointer(\.baseAddress) || source.isEmpty,
+               "source must point into sourceArray")
         self.catalog = catalog
         self.options = options
         self.source = source
+        self.sourceArray = sourceArray
         out.reserveCapacity(source.count)
     }
 
@@ -66,6 +73,7 @@ struct MappingBuilder {
                                     height: Double? = nil, alignment: PlaceholderAlignment? = nil,
                                     ascent: Double? = nil, descent: Double? = nil) {
         beginContent()
+        if placeholders.capacity == 0 { placeholders.reserveCapacity(4) }
         placeholders.append(Placeholder(index: MappedIndex(out.count), content: content, width: width, height: height,
                                         alignment: alignment, ascent: ascent, descent: descent))
         out.append(placeholderCharacter)
@@ -137,9 +145,9 @@ struct MappingBuilder {
         pendingParagraph = false
         flushPending()
         closeRun()
-        let offsets = map.build(sourceUTF16: source)
+        let offsets = map.build(sharing: sourceArray)
         let links = out.withUnsafeBufferPointer { text in
-            LinkFinder.links(in: text, explicit: explicitLinks, matcher: linkMatcher, detect: options.linkify)
+            LinkFinder.links(in: text, explicit: explicitLinks, matcher: linkMatcher, detect: options.linkify && mayHoldLinks)
         }
         var mappedHighlights: [Highlight] = []
         if !highlights.isEmpty {
@@ -153,9 +161,10 @@ struct MappingBuilder {
     static func place(_ highlights: [SourceHighlight], offsets: OffsetMap,
                       unit: OffsetUnit) throws(MappingError) -> [Highlight] {
         var result: [Highlight] = []
+        let units = offsets.units
         for (index, highlight) in highlights.enumerated() {
-            guard let start = offsets.units.utf16(from: highlight.start, in: unit),
-                  let end = offsets.units.utf16(from: highlight.end, in: unit) else {
+            guard let start = units.utf16(from: highlight.start, in: unit),
+                  let end = units.utf16(from: highlight.end, in: unit) else {
                 throw .invalidHighlight(index: index, reason: "\(highlight.start)..<\(highlight.end) is not a range of "
                                         + "\(unit.rawValue) offsets on scalar boundaries of the source")
             }

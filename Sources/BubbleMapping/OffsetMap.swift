@@ -5,37 +5,55 @@
 /// tag, an escape) with a stretch of mapped text of another length. Look-ups binary-search the pieces:
 /// O(log n) in the number of replacements.
 public struct OffsetMap: Sendable {
-    /// Start of each piece in the mapped text (UTF-16 units); strictly increasing, first is 0.
-    private var mappedStarts: [Int] = [0]
-    /// Start of each piece in the source (UTF-16 units).
-    private var sourceStarts: [Int] = [0]
-    /// Whether each piece copies (true) or replaces (false).
-    private var copies: [Bool] = [true]
+    /// Where a piece starts in the mapped text and in the source (UTF-16 units), and whether it copies.
+    @usableFromInline
+    struct Start: Sendable {
+        var mapped: Int
+        var source: Int
+        var copies: Bool
+    }
+    /// The pieces' starts, mapped starts strictly increasing, the first at 0. Empty for a map that copies
+    /// the whole source (no replacement): then nothing is allocated.
+    private var starts: [Start] = []
     /// Total lengths, to close the last piece.
     public private(set) var mappedLength: Int = 0
     public private(set) var sourceLength: Int = 0
 
-    /// Per-unit prefix tables of the source, built lazily by ``SourceUnits``.
-    public let units: SourceUnits
+    /// UTF-16 units of the source (shared with the mapper's buffer, and with the mapped text when nothing
+    /// was replaced): the UTF-8 and scalar tables are built from it only when asked for.
+    private let sourceUTF16: [UInt16]
+
+    /// Per-unit tables of the source, built on each access (O(n)): callers reporting many offsets in
+    /// UTF-8 or scalars take one ``reporter(in:)`` (or these tables) once and keep it.
+    public var units: SourceUnits { SourceUnits(utf16: sourceUTF16) }
 
     /// An identity map over `source`.
     public init(identity source: String) {
-        units = SourceUnits(source)
-        mappedLength = units.utf16Count
-        sourceLength = units.utf16Count
+        self.init(identityUTF16: Array(source.utf16))
+    }
+
+    /// An identity map over a source given as UTF-16 units (shared, not copied).
+    init(identityUTF16 source: [UInt16]) {
+        sourceUTF16 = source
+        mappedLength = source.count
+        sourceLength = source.count
     }
 
     /// A map built by a ``Builder``.
-    fileprivate init(builder: Builder, units: SourceUnits) {
-        precondition(units.utf16Count == builder.sourceLength, "the map does not cover the whole source")
-        self.units = units
-        mappedStarts = builder.mappedStarts
-        sourceStarts = builder.sourceStarts
-        copies = builder.copies
+    fileprivate init(builder: Builder, sourceUTF16: [UInt16]) {
+        precondition(sourceUTF16.count == builder.sourceLength, "the map does not cover the whole source")
+        self.sourceUTF16 = sourceUTF16
         mappedLength = builder.mappedLength
         sourceLength = builder.sourceLength
-        if mappedStarts.isEmpty { mappedStarts = [0]; sourceStarts = [0]; copies = [true] }
+        // A map of copies alone (or of nothing) is the identity: keep no starts.
+        if !(builder.starts.count <= 1 && (builder.starts.first?.copies ?? true)) { starts = builder.starts }
     }
+
+    /// Number of pieces in `starts` terms: an identity map has one.
+    @inline(__always) private var startCount: Int { starts.isEmpty ? 1 : starts.count }
+    @inline(__always) private func mappedStart(_ p: Int) -> Int { starts.isEmpty ? 0 : starts[p].mapped }
+    @inline(__always) private func sourceStart(_ p: Int) -> Int { starts.isEmpty ? 0 : starts[p].source }
+    @inline(__always) private func copies(_ p: Int) -> Bool { starts.isEmpty ? true : starts[p].copies }
 
     /// The source offset of a mapped offset.
     ///
@@ -44,11 +62,12 @@ public struct OffsetMap: Sendable {
     /// maps to the replaced source's end (a placeholder is atomic).
     public func source(_ index: MappedIndex) -> SourceIndex {
         let m = index.utf16
+        if starts.isEmpty { return SourceIndex(m) }
         let p = piece(containing: m)
-        let offset = m - mappedStarts[p]
-        if copies[p] { return SourceIndex(sourceStarts[p] + offset) }
-        if offset == 0 { return SourceIndex(sourceStarts[p]) }
-        return SourceIndex(p + 1 < sourceStarts.count ? sourceStarts[p + 1] : sourceLength)
+        let offset = m - mappedStart(p)
+        if copies(p) { return SourceIndex(sourceStart(p) + offset) }
+        if offset == 0 { return SourceIndex(sourceStart(p)) }
+        return SourceIndex(p + 1 < startCount ? sourceStart(p + 1) : sourceLength)
     }
 
     /// The source range covered by a mapped range: replacements it touches are included whole.
@@ -66,9 +85,10 @@ public struct OffsetMap: Sendable {
     private func sourceEnd(_ index: MappedIndex) -> SourceIndex {
         let m = index.utf16
         guard m > 0 else { return source(index) }
+        if starts.isEmpty { return SourceIndex(m) }
         let p = piece(containing: m - 1)
-        if copies[p] { return SourceIndex(sourceStarts[p] + m - mappedStarts[p]) }
-        return SourceIndex(p + 1 < sourceStarts.count ? sourceStarts[p + 1] : sourceLength)
+        if copies(p) { return SourceIndex(sourceStart(p) + m - mappedStart(p)) }
+        return SourceIndex(p + 1 < startCount ? sourceStart(p + 1) : sourceLength)
     }
 
     /// One piece of the map: a stretch of mapped text and the stretch of source it stands for.
@@ -84,53 +104,77 @@ public struct OffsetMap: Sendable {
     /// Every piece in order; together they tile both the mapped text and the source.
     public var pieces: [Piece] {
         var result: [Piece] = []
-        result.reserveCapacity(copies.count)
-        for p in copies.indices {
-            let mappedEnd = p + 1 < mappedStarts.count ? mappedStarts[p + 1] : mappedLength
-            let sourceEnd = p + 1 < sourceStarts.count ? sourceStarts[p + 1] : sourceLength
-            let piece = Piece(mapped: mappedStarts[p]..<mappedEnd, source: sourceStarts[p]..<sourceEnd, copies: copies[p])
+        result.reserveCapacity(startCount)
+        for p in 0..<startCount {
+            let mappedEnd = p + 1 < startCount ? mappedStart(p + 1) : mappedLength
+            let sourceEnd = p + 1 < startCount ? sourceStart(p + 1) : sourceLength
+            let piece = Piece(mapped: mappedStart(p)..<mappedEnd, source: sourceStart(p)..<sourceEnd, copies: copies(p))
             if !piece.mapped.isEmpty || !piece.source.isEmpty { result.append(piece) }
         }
         return result
     }
 
     /// Number of pieces (copies and replacements).
-    public var pieceCount: Int { copies.count }
+    public var pieceCount: Int { startCount }
 
     /// The mapped offset of a source offset; an offset inside a replacement snaps to its start.
     public func mapped(_ index: SourceIndex) -> MappedIndex {
         let s = index.utf16
         if s >= sourceLength { return MappedIndex(mappedLength) }  // the end, even after a final replacement
-        var lo = 0, hi = sourceStarts.count - 1
+        if starts.isEmpty { return MappedIndex(s) }
+        var lo = 0, hi = starts.count - 1
         while lo < hi {  // last piece whose source start <= s
             let mid = (lo + hi + 1) / 2
-            if sourceStarts[mid] <= s { lo = mid } else { hi = mid - 1 }
+            if starts[mid].source <= s { lo = mid } else { hi = mid - 1 }
         }
-        let offset = s - sourceStarts[lo]
-        if copies[lo] { return MappedIndex(mappedStarts[lo] + offset) }
-        return MappedIndex(mappedStarts[lo])
+        let offset = s - starts[lo].source
+        if starts[lo].copies { return MappedIndex(starts[lo].mapped + offset) }
+        return MappedIndex(starts[lo].mapped)
     }
 
     /// A source offset expressed in `unit`.
+    ///
+    /// UTF-16 costs nothing; UTF-8 and scalars count the source's units before `index` (O(index), no
+    /// allocation). To report many offsets, take a ``reporter(in:)`` once.
     public func report(_ index: SourceIndex, in unit: OffsetUnit) -> Int {
-        units.convert(utf16: index.utf16, to: unit)
+        switch unit {
+        case .utf16: return index.utf16
+        case .utf8, .scalars:
+            return sourceUTF16.withUnsafeBufferPointer { SourceUnits.count(index.utf16, of: $0, in: unit) }
+        }
+    }
+
+    /// Reports source offsets in `unit`, with the source's tables built once (none for UTF-16).
+    public func reporter(in unit: OffsetUnit) -> Reporter {
+        Reporter(unit: unit, units: unit == .utf16 ? nil : units)
+    }
+
+    /// Converts source offsets to one unit: O(1) for UTF-16, a binary search for UTF-8 and scalars.
+    public struct Reporter: Sendable {
+        /// The unit offsets are reported in.
+        public let unit: OffsetUnit
+        let units: SourceUnits?
+
+        /// A source offset expressed in ``unit``.
+        public func report(_ index: SourceIndex) -> Int {
+            guard let units else { return index.utf16 }
+            return units.convert(utf16: index.utf16, to: unit)
+        }
     }
 
     /// The last piece whose mapped start is at or before `m` (so empty pieces at `m` are skipped).
     private func piece(containing m: Int) -> Int {
-        var lo = 0, hi = mappedStarts.count - 1
+        var lo = 0, hi = starts.count - 1
         while lo < hi {
             let mid = (lo + hi + 1) / 2
-            if mappedStarts[mid] <= m { lo = mid } else { hi = mid - 1 }
+            if starts[mid].mapped <= m { lo = mid } else { hi = mid - 1 }
         }
         return lo
     }
 
     /// Records pieces in order while a mapper walks the source once.
     public struct Builder: Sendable {
-        fileprivate var mappedStarts: [Int] = []
-        fileprivate var sourceStarts: [Int] = []
-        fileprivate var copies: [Bool] = []
+        fileprivate var starts: [Start] = []
         fileprivate var mappedLength = 0
         fileprivate var sourceLength = 0
 
@@ -139,7 +183,7 @@ public struct OffsetMap: Sendable {
         /// Source text copied unchanged, `utf16Count` units long.
         public mutating func copy(_ utf16Count: Int) {
             guard utf16Count > 0 else { return }
-            if copies.last != true { open(copy: true) }
+            if starts.last?.copies != true { open(copy: true) }
             mappedLength += utf16Count
             sourceLength += utf16Count
         }
@@ -153,13 +197,12 @@ public struct OffsetMap: Sendable {
         }
 
         private mutating func open(copy: Bool) {
-            if mappedStarts.last == mappedLength, sourceStarts.last == sourceLength {
-                copies[copies.count - 1] = copy  // the previous piece is empty: take its slot
+            if let last = starts.last, last.mapped == mappedLength, last.source == sourceLength {
+                starts[starts.count - 1].copies = copy  // the previous piece is empty: take its slot
                 return
             }
-            mappedStarts.append(mappedLength)
-            sourceStarts.append(sourceLength)
-            copies.append(copy)
+            if starts.capacity == 0 { starts.reserveCapacity(8) }
+            starts.append(Start(mapped: mappedLength, source: sourceLength, copies: copy))
         }
 
         /// Mapped units recorded so far (the length of the mapped text built alongside).
@@ -168,11 +211,14 @@ public struct OffsetMap: Sendable {
         public var sourceCount: Int { sourceLength }
 
         /// The finished map over `source`.
-        public func build(source: String) -> OffsetMap { OffsetMap(builder: self, units: SourceUnits(source)) }
+        public func build(source: String) -> OffsetMap { OffsetMap(builder: self, sourceUTF16: Array(source.utf16)) }
 
         /// The finished map over a source given as UTF-16 units.
         public func build(sourceUTF16: some Collection<UInt16>) -> OffsetMap {
-            OffsetMap(builder: self, units: SourceUnits(utf16: sourceUTF16))
+            OffsetMap(builder: self, sourceUTF16: Array(sourceUTF16))
         }
+
+        /// The finished map over a source array, kept without a copy.
+        func build(sharing source: [UInt16]) -> OffsetMap { OffsetMap(builder: self, sourceUTF16: source) }
     }
 }

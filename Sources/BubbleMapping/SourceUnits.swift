@@ -52,6 +52,42 @@ public struct SourceUnits: Sendable {
         utf8Steps = s8; utf8Deltas = v8; scalarSteps = sS; scalarDeltas = vS
     }
 
+    /// `utf16` (an offset into `source`) expressed in `unit` by counting the units before it, without
+    /// tables: the same value as ``convert(utf16:to:)`` on `SourceUnits(utf16: source)`, in O(utf16).
+    /// A surrogate pair counts as one scalar and four bytes (its high half alone, when `utf16` splits it,
+    /// as one of each); a lone surrogate as one scalar and three bytes.
+    public static func count(_ utf16: Int, of source: UnsafeBufferPointer<UInt16>, in unit: OffsetUnit) -> Int {
+        let n = min(utf16, source.count)
+        var i = 0, total = 0
+        switch unit {
+        case .utf16:
+            return utf16
+        case .utf8:
+            while i < n {
+                let u = source[i]
+                if u < 0x80 { total += 1; i += 1; continue }
+                if u < 0x800 { total += 2; i += 1; continue }
+                if u & 0xFC00 == 0xD800, i + 1 < source.count, source[i + 1] & 0xFC00 == 0xDC00 {
+                    if i + 1 < n { total += 4; i += 2 } else { total += 1; i += 1 }
+                    continue
+                }
+                total += 3
+                i += 1
+            }
+        case .scalars:
+            while i < n {
+                let u = source[i]
+                total += 1
+                if u & 0xFC00 == 0xD800, i + 2 <= n, i + 1 < source.count, source[i + 1] & 0xFC00 == 0xDC00 {
+                    i += 2
+                } else {
+                    i += 1
+                }
+            }
+        }
+        return utf16 < 0 ? utf16 : total + (utf16 - n)
+    }
+
     /// The UTF-16 offset of an offset given in `unit`; `nil` when it is out of bounds or, for UTF-8,
     /// falls inside a scalar's bytes.
     public func utf16(from offset: Int, in unit: OffsetUnit) -> Int? {

@@ -1,5 +1,97 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Decoding message bytes to the UTF-16 units the mapper works on.
 enum UTF8Decoding {
+    /// What the plain-text fast path learns from one pass over a `String`'s UTF-8.
+    struct Decoded {
+        /// UTF-16 units of the text.
+        var units: [UInt16]
+        /// Whether the text holds a `[` (a token may open).
+        var hasBracket: Bool
+        /// Whether the text holds U+FFFC (it becomes U+FFFD).
+        var hasObjectReplacement: Bool
+        /// Whether the text holds `@`, `://` or `www.` (any case): without them no mention or URL is
+        /// detected, on the text or on its mapped form (mapping only removes `\` before `[` and turns
+        /// tokens into U+FFFC, which cannot form any of them).
+        var mayHoldLinks: Bool
+    }
+
+    /// The UTF-16 units of a `String` (valid UTF-8 by construction), transcoded directly from its UTF-8
+    /// storage (eight ASCII bytes at a time), with the byte-level facts the mapper's fast paths need.
+    static func decode(_ text: String) -> Decoded {
+        var text = text
+        return text.withUTF8 { bytes in
+            let n = bytes.count
+            guard n > 0, let base = bytes.baseAddress else {
+                return Decoded(units: [], hasBracket: false, hasObjectReplacement: false, mayHoldLinks: false)
+            }
+            var hasFFFC = false
+            let units = [UInt16](unsafeUninitializedCapacity: n) { out, count in
+                var i = 0, k = 0
+                while i < n {
+                    while i + 8 <= n {
+                        let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                        if word & 0x8080_8080_8080_8080 != 0 { break }
+                        for j in 0..<8 { out[k + j] = UInt16(base[i + j]) }
+                        i += 8
+                        k += 8
+                    }
+                    guard i < n else { break }
+                    let b0 = base[i]
+                    if b0 < 0x80 {
+                        out[k] = UInt16(b0)
+                        i += 1
+                        k += 1
+                    } else if b0 < 0xE0 {
+                        out[k] = UInt16(b0 & 0x1F) << 6 | UInt16(base[i + 1] & 0x3F)
+                        i += 2
+                        k += 1
+                    } else if b0 < 0xF0 {
+                        let unit = UInt16(b0 & 0x0F) << 12 | UInt16(base[i + 1] & 0x3F) << 6 | UInt16(base[i + 2] & 0x3F)
+                        if unit == 0xFFFC { hasFFFC = true }
+                        out[k] = unit
+                        i += 3
+                        k += 1
+                    } else {
+                        let value = UInt32(b0 & 0x07) << 18 | UInt32(base[i + 1] & 0x3F) << 12
+                            | UInt32(base[i + 2] & 0x3F) << 6 | UInt32(base[i + 3] & 0x3F)
+                        out[k] = UInt16(0xD800 + ((value - 0x10000) >> 10))
+                        out[k + 1] = UInt16(0xDC00 + ((value - 0x10000) & 0x3FF))
+                        i += 4
+                        k += 2
+                    }
+                }
+                count = k
+            }
+            let raw = UnsafeRawPointer(base)
+            return Decoded(units: units, hasBracket: memchr(raw, 0x5B, n) != nil, hasObjectReplacement: hasFFFC,
+                           mayHoldLinks: mayHoldLinks(base, n))
+        }
+    }
+
+    /// Whether UTF-8 text holds `@`, `://` or `www.` (any case): byte scans with `memchr`.
+    static func mayHoldLinks(_ base: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+        let raw = UnsafeRawPointer(base)
+        if memchr(raw, 0x40, n) != nil { return true }  // @
+        var from = 0
+        while from < n, let hit = memchr(raw + from, 0x3A, n - from) {  // :
+            let i = raw.distance(to: UnsafeRawPointer(hit))
+            if i + 2 < n, base[i + 1] == 0x2F, base[i + 2] == 0x2F { return true }
+            from = i + 1
+        }
+        from = 3
+        while from < n, let hit = memchr(raw + from, 0x2E, n - from) {  // .
+            let i = raw.distance(to: UnsafeRawPointer(hit))
+            if base[i - 1] | 0x20 == 0x77, base[i - 2] | 0x20 == 0x77, base[i - 3] | 0x20 == 0x77 { return true }
+            from = i + 1
+        }
+        return false
+    }
+
     /// The UTF-16 units of `bytes`, or the offset of the first byte of the first invalid sequence.
     ///
     /// With `replace`, each maximal invalid subsequence becomes one U+FFFD (Unicode's "substitution of

@@ -19,7 +19,8 @@ public struct JSONRenderer: Sendable {
     public func render(_ layout: BubbleLayout) -> String {
         var w = JSONWriter(capacity: 512 + layout.lineLayout.lines.count * 96)
         let map = layout.mapped.offsets
-        func source(_ m: Int) -> Int { map.report(map.source(MappedIndex(m)), in: offsets) }
+        let reporter = map.reporter(in: offsets)  // UTF-8 and scalar tables built once per render
+        func source(_ m: Int) -> Int { reporter.report(map.source(MappedIndex(m))) }
         /// `"start"` and `"end"` of a mapped range, in source offsets.
         func span(_ r: Range<Int>) {
             w.field("start", source(r.lowerBound))

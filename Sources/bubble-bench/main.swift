@@ -1,6 +1,7 @@
 // bubble-bench: times Bubble on the shared corpus by the peers' protocol (../shared/peers/README.md).
 //
 //     bubble-bench CORPUS PASSES [TSV]
+//     bubble-bench --map-only CORPUS PASSES [TSV]   (the Map stage alone; "peer": "bubble-map")
 //
 // Loads every message before timing, runs one untimed cold pass, then PASSES timed passes. A pass lays
 // out every message from its text with the peer configuration: DejaVu Sans then Noto Sans CJK SC, 16 px,
@@ -158,8 +159,14 @@ if arguments.count == 3, arguments[1] == "--scaling" {
     scaling(corpusPath: arguments[2])
     exit(0)
 }
+if arguments.count >= 4, arguments[1] == "--map-only" {
+    guard let passes = Int(arguments[3]), passes >= 1 else { fail("usage: bubble-bench --map-only CORPUS PASSES [TSV]") }
+    mapOnly(corpusPath: arguments[2], passes: passes)
+    exit(0)
+}
 guard arguments.count >= 3, let passes = Int(arguments[2]), passes >= 1 else {
-    fail("usage: bubble-bench CORPUS PASSES [TSV]  |  bubble-bench --scaling CORPUS")
+    fail("usage: bubble-bench CORPUS PASSES [TSV]  |  bubble-bench --map-only CORPUS PASSES [TSV]  |  "
+         + "bubble-bench --scaling CORPUS")
 }
 let catalog = peerCatalog()  // first: its decoding garbage is trimmed before the corpus arrives
 _ = malloc_trim(0)
@@ -270,4 +277,40 @@ func scaling(corpusPath: String) {
     let tShort = time(short, repeats: 200), tLong = time(long, repeats: 20)
     print(String(format: "100-char message: %.2f µs; 1 MB message (%d bytes), maxLines 5: %.2f µs; ratio %.1f×",
                  tShort * 1e6, long.utf8.count, tLong * 1e6, tLong / tShort))
+}
+
+/// `--map-only`: the Map stage alone by the same protocol (corpus loaded first, one cold pass, PASSES timed
+/// passes, one JSON line with `"peer": "bubble-map"`), so it can run beside `hb_floor` in one `compare` run.
+/// A pass maps every message as `layout(text:)` does with the peer configuration and the real catalog:
+/// UTF-8 to mapped UTF-16 text, `[name]` tokens to placeholders, links, the offset map. A TSV slot is
+/// accepted and ignored (mapping has no lines or heights to report).
+func mapOnly(corpusPath: String, passes: Int) {
+    let catalog = peerCatalog()
+    _ = malloc_trim(0)
+    let corpus = loadCorpus(corpusPath)
+    let engine: BubbleEngine
+    do { engine = try BubbleEngine(options: peerOptions(), catalog: catalog, shapeCacheCapacity: 0) } catch { fail("\(error)") }
+    _ = malloc_trim(0)
+    var sums = [Int](repeating: 0, count: corpus.count)
+    var cold = 0.0
+    var walls: [Double] = [], cpus: [Double] = []
+    for pass in -1..<passes {  // pass -1: cold, reported apart
+        let t0 = now(CLOCK_MONOTONIC), c0 = now(CLOCK_PROCESS_CPUTIME_ID)
+        for i in corpus.indices {
+            do {
+                let m = try engine.mapped(Message(text: corpus[i].text))
+                sums[i] = m.text.count &* 7 &+ m.placeholders.count &* 31 &+ m.links.count &* 131 &+ m.offsets.pieceCount
+            } catch {
+                fail("message \(corpus[i].id): \(error)")
+            }
+        }
+        let wall = now(CLOCK_MONOTONIC) - t0, cpu = now(CLOCK_PROCESS_CPUTIME_ID) - c0
+        if pass < 0 { cold = wall } else { walls.append(wall); cpus.append(cpu) }
+    }
+    let checksum = sums.reduce(0, &+)
+    print("{\"peer\": \"bubble-map\", \"n\": \(corpus.count), \"checksum\": \(checksum), \"cold\": \(String(format: "%.6f", cold)), "
+          + "\"wall\": [\(seconds(walls))], \"cpu\": [\(seconds(cpus))]}")
+    let median = walls.sorted()[walls.count / 2]
+    FileHandle.standardError.write(Data(String(format: "bubble-map: %d msgs, median pass %.1f ms (%.3f us/msg)\n",
+                                               corpus.count, median * 1e3, median / Double(corpus.count) * 1e6).utf8))
 }
