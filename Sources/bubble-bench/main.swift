@@ -1,6 +1,7 @@
 // bubble-bench: times Bubble on the shared corpus by the peers' protocol (../shared/peers/README.md).
 //
 //     bubble-bench CORPUS PASSES [TSV]
+//     bubble-bench --render CORPUS [PASSES [LIMIT]]
 //
 // Loads every message before timing, runs one untimed cold pass, then PASSES timed passes. A pass lays
 // out every message from its text with the peer configuration: DejaVu Sans then Noto Sans CJK SC, 16 px,
@@ -158,8 +159,13 @@ if arguments.count == 3, arguments[1] == "--scaling" {
     scaling(corpusPath: arguments[2])
     exit(0)
 }
+if arguments.count >= 3, arguments[1] == "--render" {
+    renderCost(corpusPath: arguments[2], passes: arguments.count > 3 ? Int(arguments[3]) ?? 5 : 5,
+               limit: arguments.count > 4 ? Int(arguments[4]) : nil)
+    exit(0)
+}
 guard arguments.count >= 3, let passes = Int(arguments[2]), passes >= 1 else {
-    fail("usage: bubble-bench CORPUS PASSES [TSV]  |  bubble-bench --scaling CORPUS")
+    fail("usage: bubble-bench CORPUS PASSES [TSV]  |  bubble-bench --scaling CORPUS  |  bubble-bench --render CORPUS [PASSES [LIMIT]]")
 }
 let catalog = peerCatalog()  // first: its decoding garbage is trimmed before the corpus arrives
 _ = malloc_trim(0)
@@ -270,4 +276,54 @@ func scaling(corpusPath: String) {
     let tShort = time(short, repeats: 200), tLong = time(long, repeats: 20)
     print(String(format: "100-char message: %.2f µs; 1 MB message (%d bytes), maxLines 5: %.2f µs; ratio %.1f×",
                  tShort * 1e6, long.utf8.count, tLong * 1e6, tLong / tShort))
+}
+
+/// `--render`: what reporting costs next to the layout, in one process over the corpus with the peer
+/// configuration. Each pass times, one after the other, (a) layout only, (b) layout + ``JSONRenderer``
+/// and (c) layout + the engine's ``SVGRenderer`` (glyph paths cached in the engine, warm after the
+/// untimed first pass); the best pass of each is kept. Prints µs/message and the ratios
+/// (b−a)/a and (c−a)/a: what rendering costs per unit of layout (the "under 2× the layout").
+/// `LIMIT` takes only the first messages (for callgrind).
+func renderCost(corpusPath: String, passes: Int, limit: Int?) {
+    var corpus = loadCorpus(corpusPath)
+    if let limit, limit < corpus.count { corpus = Array(corpus.prefix(limit)) }
+    let engine: BubbleEngine
+    let svg: SVGRenderer
+    do {
+        engine = try BubbleEngine(options: peerOptions(), catalog: peerCatalog())
+        svg = try engine.svgRenderer(engine.defaults)
+    } catch { fail("\(error)") }
+    let json = JSONRenderer()
+    let mode = ProcessInfo.processInfo.environment["BUBBLE_BENCH_RENDER"] ?? "abc"
+    var bytes = 0
+    func pass(_ kind: Character) -> Double {
+        let t0 = now(CLOCK_MONOTONIC)
+        for m in corpus {
+            let layout: BubbleLayout
+            do { layout = try engine.layout(text: m.text) } catch { fail("message \(m.id): \(error)") }
+            switch kind {
+            case "b": bytes &+= json.render(layout).utf8.count
+            case "c": bytes &+= svg.render(layout).utf8.count
+            default: bytes &+= layout.lineLayout.lines.count
+            }
+        }
+        return now(CLOCK_MONOTONIC) - t0
+    }
+    let kinds = Array(mode)
+    var best: [Character: Double] = [:]
+    for round in -1..<max(passes, 1) {  // round -1 warms the word cache and the glyph paths, untimed
+        for k in kinds {
+            let t = pass(k)
+            if round >= 0 { best[k] = min(best[k] ?? .infinity, t) }
+        }
+    }
+    let n = Double(corpus.count)
+    func us(_ k: Character) -> Double { (best[k] ?? .nan) / n * 1e6 }
+    print(String(format: "render: %d msgs, best of %d passes; checksum %d", corpus.count, passes, bytes))
+    print(String(format: "(a) layout         %8.2f us/msg", us("a")))
+    print(String(format: "(b) layout + JSON  %8.2f us/msg   JSON alone %.2f us/msg   (b-a)/a = %.2f   b/a = %.2f",
+                 us("b"), us("b") - us("a"), (us("b") - us("a")) / us("a"), us("b") / us("a")))
+    print(String(format: "(c) layout + SVG   %8.2f us/msg   SVG alone  %.2f us/msg   (c-a)/a = %.2f   c/a = %.2f",
+                 us("c"), us("c") - us("a"), (us("c") - us("a")) / us("a"), us("c") / us("a")))
+    print("glyph paths cached: \(engine.glyphPaths.count)")
 }
