@@ -283,7 +283,8 @@ func scaling(corpusPath: String) {
 /// and (c) layout + the engine's ``SVGRenderer`` (glyph paths cached in the engine, warm after the
 /// untimed first pass); the best pass of each is kept. Prints µs/message and the ratios
 /// (b−a)/a and (c−a)/a: what rendering costs per unit of layout (the "under 2× the layout").
-/// `LIMIT` takes only the first messages (for callgrind).
+/// `LIMIT` takes only the first messages (for callgrind). With `BUBBLE_BENCH_DUMP=FILE`, every output
+/// is written to FILE first; `BUBBLE_BENCH_RENDER` picks the modes timed (default `abc`).
 func renderCost(corpusPath: String, passes: Int, limit: Int?) {
     var corpus = loadCorpus(corpusPath)
     if let limit, limit < corpus.count { corpus = Array(corpus.prefix(limit)) }
@@ -308,6 +309,17 @@ func renderCost(corpusPath: String, passes: Int, limit: Int?) {
             }
         }
         return now(CLOCK_MONOTONIC) - t0
+    }
+    if let dump = ProcessInfo.processInfo.environment["BUBBLE_BENCH_DUMP"], !dump.isEmpty {
+        // Every JSON and SVG output, in order, for comparing two builds byte for byte.
+        var out: [UInt8] = []
+        for m in corpus {
+            guard let layout = try? engine.layout(text: m.text) else { continue }
+            out += Array(json.render(layout).utf8)
+            out.append(0x0A)
+            out += Array(svg.render(layout).utf8)
+        }
+        guard FileManager.default.createFile(atPath: dump, contents: Data(out)) else { fail("cannot write \(dump)") }
     }
     let kinds = Array(mode)
     var best: [Character: Double] = [:]
