@@ -1,9 +1,10 @@
 extension JSONRenderer {
     /// `s` as a JSON string literal, escaped as every Bubble JSON output escapes strings.
     public static func stringLiteral(_ s: String) -> String {
-        var out = ""
+        var out: [UInt8] = []
+        out.reserveCapacity(s.utf8.count + 2)
         JSONWriter.appendString(s, to: &out)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The error object of Bubble's JSON outputs: `{"code": …, "message": …}`.

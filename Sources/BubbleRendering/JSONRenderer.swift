@@ -17,6 +17,24 @@ public struct JSONRenderer: Sendable {
     }
 
     public func render(_ layout: BubbleLayout) -> String {
+        String(decoding: renderUTF8(layout), as: UTF8.self)
+    }
+
+    /// The fingerprint's library versions, `,"harfbuzz":…,"freetype":…,"icu":…,"unicode":…`, made once
+    /// per process (they cannot change while it runs).
+    static let libraryVersions: [UInt8] = {
+        var w = JSONWriter(capacity: 128)
+        w.beginObject()
+        w.field("x", 0)
+        w.field("harfbuzz", FontLibraryVersions.harfBuzz)
+        w.field("freetype", FontLibraryVersions.freeType)
+        w.field("icu", ICU.version)
+        w.field("unicode", ICU.unicodeVersion)
+        return Array(w.bytes.dropFirst(6))  // after `{"x":0`
+    }()
+
+    /// ``render(_:)`` as UTF-8 bytes, for callers that send them on as they are.
+    public func renderUTF8(_ layout: BubbleLayout) -> [UInt8] {
         var w = JSONWriter(capacity: 512 + layout.lineLayout.lines.count * 96)
         let map = layout.mapped.offsets
         let reporter = map.reporter(in: offsets)  // UTF-8 and scalar tables built once per render
@@ -110,13 +128,10 @@ public struct JSONRenderer: Sendable {
                 w.endObject()
             }
             w.endArray()
-            w.field("harfbuzz", FontLibraryVersions.harfBuzz)
-            w.field("freetype", FontLibraryVersions.freeType)
-            w.field("icu", ICU.version)
-            w.field("unicode", ICU.unicodeVersion)
+            w.rawFields(JSONRenderer.libraryVersions)
             w.endObject()
         }
         w.endObject()
-        return w.output
+        return w.bytes
     }
 }

@@ -34,6 +34,27 @@ public struct SVGRenderer: Sendable {
 
     /// The SVG document of `layout`.
     public func render(_ layout: BubbleLayout) -> String {
+        let (head, defs, tail) = document(layout)
+        // Only the parts written here are checked as UTF-8; `defs` is already a String.
+        var svg = String(decoding: head, as: UTF8.self)
+        svg.reserveCapacity(head.count + defs.utf8.count + tail.count)
+        svg += defs
+        svg += String(decoding: tail, as: UTF8.self)
+        return svg
+    }
+
+    /// ``render(_:)`` as UTF-8 bytes, for callers that send them on as they are.
+    public func renderUTF8(_ layout: BubbleLayout) -> [UInt8] {
+        var (svg, defs, tail) = document(layout)
+        svg.reserveCapacity(svg.count + defs.utf8.count + tail.count)
+        svg.append(utf8: defs)
+        svg.append(contentsOf: tail)
+        return svg
+    }
+
+    /// The document in three parts: up to and including `<defs>` (or `<title>…</title>` when
+    /// nothing is defined), the markup inside `<defs>`, and from `</defs>` to the final newline.
+    private func document(_ layout: BubbleLayout) -> (head: [UInt8], defs: String, tail: [UInt8]) {
         let n = SVGWriter.number
         let width = layout.size.width, height = layout.size.height
         var scene = SVGScene(cache: glyphs)
@@ -47,26 +68,28 @@ public struct SVGRenderer: Sendable {
         for (key, content) in scene.layers {
             switch key {
             case let .color(color):
-                body.open("g", ["fill": color]); body.raw(content.output); body.close("g")
+                body.open("g", ["fill": color]); body.raw(content.bytes); body.close("g")
             case let .link(index):
                 let target = layout.links[index].link.target
                 let web = SVGRenderer.isWebLink(target)
                 if web { body.open("a", ["href": target]) }
-                body.open("g", ["fill": theme.link]); body.raw(content.output); body.close("g")
+                body.open("g", ["fill": theme.link]); body.raw(content.bytes); body.close("g")
                 if web { body.close("a") }
             }
         }
         drawPlaceholders(layout, scene: &scene, into: &body)
         if debug { drawDebugOverlay(layout, into: &body) }
 
-        var svg = SVGWriter(capacity: body.output.utf8.count + scene.defs.output.utf8.count + 512)
-        svg.open("svg", ["xmlns": "http://www.w3.org/2000/svg", "width": n(width), "height": n(height),
-                         "viewBox": "0 0 " + n(width) + " " + n(height)])
-        svg.open("title"); svg.text(SVGRenderer.title(layout.mapped)); svg.close("title")
-        if !scene.defs.output.isEmpty { svg.open("defs"); svg.raw(scene.defs.output); svg.close("defs") }
-        svg.raw(body.output)
-        svg.close("svg")
-        return svg.output + "\n"
+        var head = SVGWriter(capacity: 512)
+        head.open("svg", ["xmlns": "http://www.w3.org/2000/svg", "width": n(width), "height": n(height),
+                          "viewBox": "0 0 " + n(width) + " " + n(height)])
+        head.open("title"); SVGRenderer.appendTitle(layout.mapped, to: &head.bytes); head.close("title")
+        var tail = SVGWriter(capacity: body.bytes.count + 16)
+        if !scene.defs.isEmpty { head.open("defs"); tail.close("defs") }
+        tail.raw(body.bytes)
+        tail.close("svg")
+        tail.bytes.append(0x0A)
+        return (head.bytes, scene.defs, tail.bytes)
     }
 
     /// Whether `target` may be an `<a href>`: an http or https URL (case-insensitive scheme).
@@ -75,20 +98,24 @@ public struct SVGRenderer: Sendable {
         return lower.hasPrefix("http://") || lower.hasPrefix("https://")
     }
 
-    /// The message as people read it: the mapped text with each placeholder shown as its `[name]`.
-    static func title(_ mapped: MappedText) -> String {
-        var out = ""
-        var start = 0
-        for p in mapped.placeholders where p.index.utf16 >= start && p.index.utf16 < mapped.text.count {
-            out += String(decoding: mapped.text[start..<p.index.utf16], as: UTF16.self)
-            switch p.content {
-            case let .token(name, _, _): out += "[" + name + "]"
-            case .image: break
+    /// Appends the `<title>` text, escaped: the message as people read it, the mapped text with each
+    /// placeholder shown as its `[name]` (an image placeholder as nothing).
+    static func appendTitle(_ mapped: MappedText, to out: inout [UInt8]) {
+        mapped.text.withUnsafeBufferPointer { text in
+            var start = 0
+            for p in mapped.placeholders where p.index.utf16 >= start && p.index.utf16 < text.count {
+                SVGWriter.appendEscaped(utf16: UnsafeBufferPointer(rebasing: text[start..<p.index.utf16]), to: &out)
+                switch p.content {
+                case let .token(name, _, _):
+                    out.append(0x5B)
+                    SVGWriter.appendEscaped(name, to: &out)
+                    out.append(0x5D)
+                case .image: break
+                }
+                start = p.index.utf16 + 1
             }
-            start = p.index.utf16 + 1
+            SVGWriter.appendEscaped(utf16: UnsafeBufferPointer(rebasing: text[start...]), to: &out)
         }
-        out += String(decoding: mapped.text[start...], as: UTF16.self)
-        return out
     }
 
     // MARK: text

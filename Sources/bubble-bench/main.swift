@@ -2,6 +2,7 @@
 //
 //     bubble-bench CORPUS PASSES [TSV]
 //     bubble-bench --map-only CORPUS PASSES [TSV]   (the Map stage alone; "peer": "bubble-map")
+//     bubble-bench --render CORPUS [PASSES [LIMIT]]
 //
 // Loads every message before timing, runs one untimed cold pass, then PASSES timed passes. A pass lays
 // out every message from its text with the peer configuration: DejaVu Sans then Noto Sans CJK SC, 16 px,
@@ -164,9 +165,14 @@ if arguments.count >= 4, arguments[1] == "--map-only" {
     mapOnly(corpusPath: arguments[2], passes: passes)
     exit(0)
 }
+if arguments.count >= 3, arguments[1] == "--render" {
+    renderCost(corpusPath: arguments[2], passes: arguments.count > 3 ? Int(arguments[3]) ?? 5 : 5,
+               limit: arguments.count > 4 ? Int(arguments[4]) : nil)
+    exit(0)
+}
 guard arguments.count >= 3, let passes = Int(arguments[2]), passes >= 1 else {
     fail("usage: bubble-bench CORPUS PASSES [TSV]  |  bubble-bench --map-only CORPUS PASSES [TSV]  |  "
-         + "bubble-bench --scaling CORPUS")
+         + "bubble-bench --scaling CORPUS  |  bubble-bench --render CORPUS [PASSES [LIMIT]]")
 }
 let catalog = peerCatalog()  // first: its decoding garbage is trimmed before the corpus arrives
 _ = malloc_trim(0)
@@ -313,4 +319,64 @@ func mapOnly(corpusPath: String, passes: Int) {
     let median = walls.sorted()[walls.count / 2]
     FileHandle.standardError.write(Data(String(format: "bubble-map: %d msgs, median pass %.1f ms (%.3f us/msg)\n",
                                                corpus.count, median * 1e3, median / Double(corpus.count) * 1e6).utf8))
+}
+
+/// `--render`: what reporting costs next to the layout, in one process over the corpus with the peer
+/// configuration. Each round times (a) layout only, (b) layout + ``JSONRenderer`` and (c) layout +
+/// the engine's ``SVGRenderer`` (glyph paths cached in the engine, warm after the untimed first
+/// round), taking turns every 250 messages. Prints the median µs/message and the median of each
+/// round's ratios (b−a)/a and (c−a)/a: what rendering costs per unit of layout (the issue's
+/// "under 2× the layout").
+/// `LIMIT` takes only the first messages (for callgrind). With `BUBBLE_BENCH_DUMP=FILE`, every output
+/// is written to FILE first; `BUBBLE_BENCH_RENDER` picks the modes timed (default `abc`).
+func renderCost(corpusPath: String, passes: Int, limit: Int?) {
+    var corpus = loadCorpus(corpusPath)
+    if let limit, limit < corpus.count { corpus = Array(corpus.prefix(limit)) }
+    let engine: BubbleEngine
+    let svg: SVGRenderer
+    do {
+        engine = try BubbleEngine(options: peerOptions(), catalog: peerCatalog())
+        svg = try engine.svgRenderer(engine.defaults)
+    } catch { fail("\(error)") }
+    let json = JSONRenderer()
+    let mode = ProcessInfo.processInfo.environment["BUBBLE_BENCH_RENDER"] ?? "abc"
+    var bytes = 0
+    /// Times `kind` over `messages`.
+    func pass(_ kind: Character, _ messages: ArraySlice<CorpusMessage>) -> Double {
+        let t0 = now(CLOCK_MONOTONIC)
+        for m in messages {
+            let layout: BubbleLayout
+            do { layout = try engine.layout(text: m.text) } catch { fail("message \(m.id): \(error)") }
+            switch kind {
+            case "b": bytes &+= json.render(layout).utf8.count
+            case "c": bytes &+= svg.render(layout).utf8.count
+            default: bytes &+= layout.lineLayout.lines.count
+            }
+        }
+        return now(CLOCK_MONOTONIC) - t0
+    }
+    let kinds = Array(mode)
+    // The modes take turns every 250 messages, so a burst of load on a shared machine hits them alike.
+    var rounds: [[Character: Double]] = []
+    for round in -1..<max(passes, 1) {  // round -1 warms the word cache and the glyph paths, untimed
+        var total: [Character: Double] = [:]
+        for start in stride(from: 0, to: corpus.count, by: 250) {
+            let chunk = corpus[start..<min(start + 250, corpus.count)]
+            for k in kinds { total[k, default: 0] += pass(k, chunk) }
+        }
+        if round >= 0 { rounds.append(total) }
+    }
+    let n = Double(corpus.count)
+    func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+    func us(_ k: Character) -> Double { median(rounds.map { $0[k] ?? .nan }) / n * 1e6 }
+    /// The median over rounds of (k − a) / a, each round's ratio from its own interleaved timings.
+    func ratio(_ k: Character) -> Double { median(rounds.map { (($0[k] ?? .nan) - ($0["a"] ?? .nan)) / ($0["a"] ?? .nan) }) }
+    print(String(format: "render: %d msgs, median of %d rounds (modes interleaved every 250 msgs); checksum %d",
+                 corpus.count, rounds.count, bytes))
+    print(String(format: "(a) layout         %8.2f us/msg", us("a")))
+    print(String(format: "(b) layout + JSON  %8.2f us/msg   JSON alone %.2f us/msg   (b-a)/a = %.2f",
+                 us("b"), us("b") - us("a"), ratio("b")))
+    print(String(format: "(c) layout + SVG   %8.2f us/msg   SVG alone  %.2f us/msg   (c-a)/a = %.2f",
+                 us("c"), us("c") - us("a"), ratio("c")))
+    print("glyph paths cached: \(engine.glyphPaths.count)")
 }

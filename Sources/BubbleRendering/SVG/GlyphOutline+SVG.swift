@@ -6,23 +6,23 @@ extension GlyphOutline {
     ///
     /// - Parameter scale: output units per font unit; `100 / unitsPerEm` gives 100 units per em.
     public func svgPathData(scale: Double) -> String {
-        var out = ""
+        var out: [UInt8] = []
         out.reserveCapacity(commands.count * 14)
         func point(_ x: Double, _ y: Double) {
-            out += DecimalText.format(x * scale)
-            out += " "
-            out += DecimalText.format(-y * scale)
+            out.append(decimal: x * scale)
+            out.append(0x20)
+            out.append(decimal: -y * scale)
         }
         for command in commands {
             switch command {
-            case let .moveTo(x, y): out += "M"; point(x, y)
-            case let .lineTo(x, y): out += "L"; point(x, y)
-            case let .quadTo(cx, cy, x, y): out += "Q"; point(cx, cy); out += " "; point(x, y)
+            case let .moveTo(x, y): out.append(0x4D); point(x, y)
+            case let .lineTo(x, y): out.append(0x4C); point(x, y)
+            case let .quadTo(cx, cy, x, y): out.append(0x51); point(cx, cy); out.append(0x20); point(x, y)
             case let .cubicTo(c1x, c1y, c2x, c2y, x, y):
-                out += "C"; point(c1x, c1y); out += " "; point(c2x, c2y); out += " "; point(x, y)
-            case .close: out += "Z"
+                out.append(0x43); point(c1x, c1y); out.append(0x20); point(c2x, c2y); out.append(0x20); point(x, y)
+            case .close: out.append(0x5A)
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 }

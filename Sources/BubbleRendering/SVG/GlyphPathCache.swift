@@ -29,24 +29,115 @@ public final class GlyphPathCache: @unchecked Sendable {
         let glyph: UInt32
     }
 
+    /// A drawing and the markup that defines it in `<defs>`, after its id: for a path
+    /// `" d="…"/>`, for an image `" x=… y=… width=… height=… preserveAspectRatio="none" href="…"/>`,
+    /// escaped; empty when nothing is drawn.
+    struct Entry: Sendable {
+        let drawing: Drawing
+        let definitionTail: String
+    }
+
+    /// A glyph as one document writes it, its face being the document's face number `number`.
+    private struct FormKey: Hashable {
+        let face: FontFace
+        let glyph: UInt32
+        let number: Int
+    }
+
+    /// What a document writes for a glyph: its whole `<defs>` element
+    /// (`<path id="g0-42" d="…"/>`) and the start of each use (`<use href="#g0-42" transform="translate(`).
+    /// `definition` is empty when the glyph draws nothing.
+    struct Form: Sendable {
+        let definition: String
+        let useHead: [UInt8]
+        /// Where the id sits in `useHead`.
+        let id: Range<Int>
+    }
+
     private let lock = NSLock()
-    private var drawings: [Key: Drawing] = [:]
+    private var entries: [Key: Entry] = [:]
+    private var forms: [FormKey: Form] = [:]
 
     public init() {}
 
     /// Number of glyphs stored.
-    public var count: Int { lock.withLock { drawings.count } }
+    public var count: Int { lock.withLock { entries.count } }
 
     /// The drawing of `glyph` of `face`, made on first request.
     public func drawing(face: FontFace, glyph: UInt32) -> Drawing {
+        entry(face: face, glyph: glyph).drawing
+    }
+
+    /// The drawing of `glyph` of `face` and its definition markup, made on first request.
+    func entry(face: FontFace, glyph: UInt32) -> Entry {
         let key = Key(face: face, glyph: glyph)
-        if let hit = lock.withLock({ drawings[key] }) { return hit }
-        let made = GlyphPathCache.make(face: face, glyph: glyph)
+        if let hit = lock.withLock({ entries[key] }) { return hit }
+        let drawing = GlyphPathCache.make(face: face, glyph: glyph)
+        let made = Entry(drawing: drawing, definitionTail: GlyphPathCache.definitionTail(drawing))
         return lock.withLock {
-            if let existing = drawings[key] { return existing }
-            drawings[key] = made
+            if let existing = entries[key] { return existing }
+            entries[key] = made
             return made
         }
+    }
+
+    /// `glyph` of `face` as a document whose face number `number` is `face` writes it, made on first request.
+    func form(face: FontFace, glyph: UInt32, number: Int) -> Form {
+        let key = FormKey(face: face, glyph: glyph, number: number)
+        if let hit = lock.withLock({ forms[key] }) { return hit }
+        let entry = entry(face: face, glyph: glyph)
+        let made: Form
+        if entry.definitionTail.isEmpty {
+            made = Form(definition: "", useHead: [], id: 0..<0)
+        } else {
+            let image: Bool
+            if case .image = entry.drawing { image = true } else { image = false }
+            var head: [UInt8] = []
+            head.append(literal: "<use href=\"#")
+            let idStart = head.count
+            head.append(image ? 0x69 : 0x67)
+            head.append(integer: number)
+            head.append(0x2D)
+            head.append(unsigned: UInt(glyph))
+            let id = idStart..<head.count
+            head.append(literal: "\" transform=\"translate(")
+            var definition = image ? "<image id=\"" : "<path id=\""
+            definition += String(decoding: head[id], as: UTF8.self)
+            definition += entry.definitionTail
+            made = Form(definition: definition, useHead: head, id: id)
+        }
+        return lock.withLock {
+            if let existing = forms[key] { return existing }
+            forms[key] = made
+            return made
+        }
+    }
+
+    /// The `<defs>` markup of `drawing` after its id (see ``Entry``).
+    private static func definitionTail(_ drawing: Drawing) -> String {
+        var w = SVGWriter(capacity: 64)
+        switch drawing {
+        case .none:
+            return ""
+        case let .path(pathData):
+            guard !pathData.isEmpty else { return "" }
+            w.bytes.append(literal: "\" d=\"")
+            SVGWriter.appendEscaped(pathData, to: &w.bytes)
+            w.bytes.append(literal: "\"/>")
+        case let .image(dataURI, x, y, width, height):
+            w.bytes.append(literal: "\" x=\"")
+            w.bytes.append(decimal: x)
+            w.bytes.append(literal: "\" y=\"")
+            w.bytes.append(decimal: y)
+            w.bytes.append(literal: "\" width=\"")
+            w.bytes.append(decimal: width)
+            w.bytes.append(literal: "\" height=\"")
+            w.bytes.append(decimal: height)
+            w.bytes.append(literal: "\" preserveAspectRatio=\"none\" href=\"")
+            SVGWriter.appendEscaped(dataURI, to: &w.bytes)
+            w.bytes.append(literal: "\"/>")
+        }
+        return w.output
     }
 
     private static func make(face: FontFace, glyph: UInt32) -> Drawing {

@@ -1,0 +1,86 @@
+/// Text output built as UTF-8 bytes: the JSON and SVG writers append here and make one `String` at
+/// the end, so no piece of a document is a `String` of its own.
+extension Array where Element == UInt8 {
+    /// Appends a literal's bytes.
+    @inline(__always)
+    mutating func append(literal s: StaticString) {
+        s.withUTF8Buffer { append(contentsOf: $0) }
+    }
+
+    /// Appends `s`'s UTF-8 bytes, unchanged.
+    @inline(__always)
+    mutating func append(utf8 s: String) {
+        if s.utf8.withContiguousStorageIfAvailable({ append(contentsOf: $0) }) == nil {
+            append(contentsOf: s.utf8)
+        }
+    }
+
+    /// Appends `v` in decimal (`-12`, `0`, `345`).
+    mutating func append(integer v: Int) {
+        if v < 0 { append(0x2D) }
+        append(unsigned: v.magnitude)
+    }
+
+    /// Appends `m` in decimal.
+    mutating func append(unsigned m: UInt) {
+        if m < 10 { append(0x30 &+ UInt8(truncatingIfNeeded: m)); return }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { p in
+            var k = p.count
+            var x = m
+            while x > 0 {
+                k -= 1
+                p[k] = 0x30 &+ UInt8(truncatingIfNeeded: x % 10)
+                x /= 10
+            }
+            append(contentsOf: UnsafeBufferPointer(rebasing: p[k...]))
+        }
+    }
+
+    /// Appends `v` as ``DecimalText/format(_:decimals:)`` writes it: rounded to `decimals` places,
+    /// no trailing zeros, `0` for zero and for non-finite values.
+    ///
+    /// The digits are made right to left in a buffer on the stack and appended at once.
+    mutating func append(decimal v: Double, decimals: Int = 2) {
+        guard v.isFinite else { append(0x30); return }
+        let unit: Int
+        switch decimals {
+        case 2: unit = 100
+        case 4: unit = 10_000
+        default:
+            var u = 1
+            for _ in 0..<decimals { u *= 10 }
+            unit = u
+        }
+        let scaled = Int((v * Double(unit)).rounded())
+        if scaled == 0 { append(0x30); return }
+        let magnitude = scaled.magnitude
+        var whole = magnitude / UInt(unit)
+        var fraction = magnitude % UInt(unit)
+        var places = decimals
+        if fraction != 0 {
+            while fraction % 10 == 0 { fraction /= 10; places -= 1 }
+        }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { p in
+            var k = p.count
+            if fraction != 0 {
+                for _ in 0..<places {
+                    k -= 1
+                    p[k] = 0x30 &+ UInt8(truncatingIfNeeded: fraction % 10)
+                    fraction /= 10
+                }
+                k -= 1
+                p[k] = 0x2E
+            }
+            repeat {
+                k -= 1
+                p[k] = 0x30 &+ UInt8(truncatingIfNeeded: whole % 10)
+                whole /= 10
+            } while whole > 0
+            if scaled < 0 {
+                k -= 1
+                p[k] = 0x2D
+            }
+            append(contentsOf: UnsafeBufferPointer(rebasing: p[k...]))
+        }
+    }
+}
