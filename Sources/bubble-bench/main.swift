@@ -197,7 +197,7 @@ func layOut(_ message: CorpusMessage) -> Result {
     do {
         let layout = try engine.layout(text: message.text)
         return Result(lines: layout.lineLayout.lines.count, height: layout.size.height, width: layout.size.width,
-                      truncated: layout.lineLayout.truncated, placeholders: layout.mapped.placeholders.count)
+                      truncated: layout.lineLayout.truncated, placeholders: layout.lineLayout.shaped.mapped.placeholders.count)
     } catch {
         fail("message \(message.id): \(error)")
     }

@@ -276,7 +276,7 @@ public final class Typesetter {
             let units = UnsafeBufferPointer(rebasing: buffer[word])
             let hash = ShapedWordTable.hash(units, style: styleIndex)
             if let found = table.find(units, style: styleIndex, hash: hash) {
-                shaped.glyphs.append(table.glyphs, found, clusterOffset: Int32(word.lowerBound))
+                table.appendGlyphs(of: found, to: &shaped.glyphs, clusterOffset: Int32(word.lowerBound))
                 continue
             }
             scratch.removeAll()
