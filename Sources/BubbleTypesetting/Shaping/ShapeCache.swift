@@ -185,14 +185,13 @@ struct ShapedWordTable {
     func appendGlyphs(of entry: Int, to target: inout GlyphBuffer, clusterOffset: Int32) {
         let e = entries[entry]
         let range = Int(e.glyphStart)..<Int(e.glyphStart + e.glyphCount)
-        for k in range {
-            target.ids.append(ids[k])
-            target.clusters.append(Int32(clusters[k]) &+ clusterOffset)
-            target.advances.append(advances[k])
+        ids.withUnsafeBufferPointer { target.ids.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
+        advances.withUnsafeBufferPointer { target.advances.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
+        clusters.withUnsafeBufferPointer { c in
+            for k in range { target.clusters.append(Int32(c[k]) &+ clusterOffset) }
         }
         if e.offsetStart == UInt32.max {
-            target.offsetsX.append(contentsOf: repeatElement(0, count: range.count))
-            target.offsetsY.append(contentsOf: repeatElement(0, count: range.count))
+            for _ in range { target.offsetsX.append(0); target.offsetsY.append(0) }
         } else {
             var o = Int(e.offsetStart)
             for _ in range {
