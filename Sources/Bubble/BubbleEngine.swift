@@ -207,7 +207,7 @@ public final class BubbleEngine: @unchecked Sendable {
     }
 
     /// The Typeset stage's width-independent half.
-    func shape(_ mapped: MappedText, _ o: BubbleOptions) throws(BubbleError) -> ShapedText {
+    func shape(_ mapped: consuming MappedText, _ o: BubbleOptions) throws(BubbleError) -> ShapedText {
         let families = o.fonts ?? FallbackChain.defaultFamilies
         let chain: FallbackChain
         if let defaultChain, families == (defaults.fonts ?? FallbackChain.defaultFamilies) {

@@ -23,6 +23,27 @@ final class BreakIterator {
         precondition(status <= 0, "ubrk_setText cannot fail on a valid buffer")
     }
 
+    /// Points the iterator at `units` for the duration of `body` only (no copy of the text), then at
+    /// an empty text, so ICU never keeps a pointer past the call.
+    func withText<R>(_ units: UnsafeBufferPointer<UInt16>, _ body: () -> R) -> R {
+        text = []
+        var status: Int32 = 0
+        bubble_break_set_text(handle, units.baseAddress, Int32(units.count), &status)
+        precondition(status <= 0, "ubrk_setText cannot fail on a valid buffer")
+        defer {
+            var status: Int32 = 0
+            bubble_break_set_text(handle, BreakIterator.empty, 0, &status)
+        }
+        return body()
+    }
+
+    /// A text of no units that stays put (ICU wants a non-null pointer).
+    private nonisolated(unsafe) static let empty: UnsafeMutablePointer<UInt16> = {
+        let p = UnsafeMutablePointer<UInt16>.allocate(capacity: 1)
+        p.initialize(to: 0)
+        return p
+    }()
+
     /// Calls `body(offset, isHard)` for every boundary after the start, in order.
     func forEachBoundary(_ body: (Int, Bool) -> Void) {
         var b = bubble_break_first(handle)

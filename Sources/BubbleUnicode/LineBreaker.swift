@@ -32,6 +32,14 @@ public final class LineBreaker {
         iterator.forEachBoundary { result.append(BreakOpportunity(offset: $0, isMandatory: $1)) }
         return result
     }
+
+    /// Appends `base +` the offset of every opportunity in `text` (the end included) to `offsets`,
+    /// reading `text` in place: no copy of it and no array of opportunities.
+    public func appendOpportunities(in text: UnsafeBufferPointer<UInt16>, base: Int, to offsets: inout [Int]) {
+        iterator.withText(text) {
+            iterator.forEachBoundary { offset, _ in offsets.append(base + offset) }
+        }
+    }
 }
 
 /// Finds extended grapheme cluster boundaries (UAX #29) with ICU's character break iterator.

@@ -21,6 +21,8 @@ import Glibc
 /// glibc's `malloc_trim` (not in the Glibc module map): returns free heap pages to the kernel.
 @_silgen_name("malloc_trim")
 func malloc_trim(_ pad: Int) -> Int32
+@_silgen_name("malloc_stats")
+func malloc_stats()
 
 struct CorpusMessage {
     var id: Int
@@ -174,12 +176,25 @@ guard arguments.count >= 3, let passes = Int(arguments[2]), passes >= 1 else {
     fail("usage: bubble-bench CORPUS PASSES [TSV]  |  bubble-bench --map-only CORPUS PASSES [TSV]  |  "
          + "bubble-bench --scaling CORPUS  |  bubble-bench --render CORPUS [PASSES [LIMIT]]")
 }
+/// With `BUBBLE_BENCH_RSS` set, reports the resident set at each stage on stderr (finding what costs memory).
+let reportRSS = ProcessInfo.processInfo.environment["BUBBLE_BENCH_RSS"] != nil
+func rss(_ stage: String) {
+    guard reportRSS, let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return }
+    for line in status.split(separator: "\n") where line.hasPrefix("VmRSS") || line.hasPrefix("VmHWM") {
+        FileHandle.standardError.write(Data("rss \(stage): \(line)\n".utf8))
+    }
+    malloc_stats()
+}
+rss("start")
 let catalog = peerCatalog()  // first: its decoding garbage is trimmed before the corpus arrives
 _ = malloc_trim(0)
+rss("catalog")
 let corpus = loadCorpus(arguments[1])
+rss("corpus")
 let engine: BubbleEngine
 let wordCapacity = ProcessInfo.processInfo.environment["BUBBLE_BENCH_WORDS"].flatMap { Int($0) } ?? (1 << 15)
 do { engine = try BubbleEngine(options: peerOptions(), catalog: catalog, shapeCacheCapacity: wordCapacity) } catch { fail("\(error)") }
+rss("engine")
 
 /// What the checksum and the TSV need of one layout.
 struct Result {
@@ -195,7 +210,7 @@ func layOut(_ message: CorpusMessage) -> Result {
     do {
         let layout = try engine.layout(text: message.text)
         return Result(lines: layout.lineLayout.lines.count, height: layout.size.height, width: layout.size.width,
-                      truncated: layout.lineLayout.truncated, placeholders: layout.mapped.placeholders.count)
+                      truncated: layout.lineLayout.truncated, placeholders: layout.lineLayout.shaped.mapped.placeholders.count)
     } catch {
         fail("message \(message.id): \(error)")
     }
@@ -210,6 +225,10 @@ for pass in -1..<passes {  // pass -1: cold, reported apart
     for i in corpus.indices { results[i] = layOut(corpus[i]) }
     let wall = now(CLOCK_MONOTONIC) - t0, cpu = now(CLOCK_PROCESS_CPUTIME_ID) - c0
     if pass < 0 { cold = wall } else { walls.append(wall); cpus.append(cpu) }
+    rss("pass \(pass)")
+}
+if reportRSS, let path = ProcessInfo.processInfo.environment["BUBBLE_BENCH_RSS"], path.hasPrefix("/") {
+    _ = system("cat /proc/\(getpid())/smaps > '\(path)'")  // where the resident pages are
 }
 var checksum = 0
 for r in results { checksum += Int(r.height.rounded()) * 31 + r.lines }

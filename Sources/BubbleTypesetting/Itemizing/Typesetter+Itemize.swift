@@ -25,7 +25,7 @@ extension Typesetter {
             : (try? bidi.levels(of: ArraySlice(buffer[range]), direction: shaped.style.direction))
                 ?? (fallbackLevel, [UInt8](repeating: fallbackLevel, count: range.count))
         let levels = resolved.levels
-        let mapped = shaped.mapped
+        let styleRuns = shaped.mapped.styles
         var styleCursor = 0
         var placeholderCursor = shaped.placeholders.firstIndex { $0.placeholder.index.utf16 >= range.lowerBound } ?? shaped.placeholders.count
 
@@ -68,7 +68,7 @@ extension Typesetter {
             var end = i + 1
             while end < range.upperBound && !shaped.graphemeStarts[end] { end += 1 }
             let level = allLeftToRight ? 0 : levels[i - range.lowerBound]
-            let styleIndex = styleIndex(at: i, mapped: mapped, cursor: &styleCursor, styles: &shaped.styles)
+            let styleIndex = styleIndex(at: i, runs: styleRuns, cursor: &styleCursor, styles: &shaped.styles)
             let unit = buffer[i]
 
             if unit == placeholderCharacter, placeholderCursor < shaped.placeholders.count,
@@ -182,8 +182,7 @@ extension Typesetter {
     }
 
     /// Index into `styles` of the style at mapped offset `i`, interning new styles.
-    private func styleIndex(at i: Int, mapped: MappedText, cursor: inout Int, styles: inout [TextStyle]) -> Int {
-        let runs = mapped.styles
+    private func styleIndex(at i: Int, runs: [StyleRun], cursor: inout Int, styles: inout [TextStyle]) -> Int {
         guard !runs.isEmpty else { return 0 }
         while cursor < runs.count && runs[cursor].range.upperBound.utf16 <= i { cursor += 1 }
         guard cursor < runs.count, runs[cursor].range.lowerBound.utf16 <= i else { return 0 }

@@ -2,15 +2,24 @@ import BubbleMapping
 
 /// Chooses where each line ends: greedy first fit at UAX #14 opportunities, trailing spaces hanging,
 /// and an emergency break (at URL separators, then grapheme boundaries) for a word wider than the line.
+///
+/// Holds only the four arrays it reads, not the ``ShapedText`` (a copy of which retains every array it has).
 struct LineWrapper {
-    let shaped: ShapedText
+    /// `ShapedText.breaks`, `.advanceBefore`, `.graphemeStarts` and the mapped text's UTF-16 units.
+    let breaks: [Int]
+    let advanceBefore: [Double]
+    let graphemeStarts: [Bool]
+    let text: [UInt16]
     /// Ranges no ordinary break may enter: mentions (and URLs with `keepURLsWhole`).
     let protected: [Range<Int>]
     /// URL ranges, whose emergency breaks go after `/ ? & = -` first.
     let urls: [Range<Int>]
 
-    init(shaped: ShapedText, keepMentionsWhole: Bool, keepURLsWhole: Bool = false) {
-        self.shaped = shaped
+    init(shaped: borrowing ShapedText, keepMentionsWhole: Bool, keepURLsWhole: Bool = false) {
+        breaks = shaped.breaks
+        advanceBefore = shaped.advanceBefore
+        graphemeStarts = shaped.graphemeStarts
+        text = shaped.mapped.text
         var protected: [Range<Int>] = [], urls: [Range<Int>] = []
         for link in shaped.mapped.links {
             let r = link.range.lowerBound.utf16..<link.range.upperBound.utf16
@@ -27,10 +36,10 @@ struct LineWrapper {
         let end = paragraph.range.upperBound
         var lastFit: Int?
         var k = cursor
-        while k < paragraph.breaks.upperBound && shaped.breaks[k] <= start { k += 1 }
+        while k < paragraph.breaks.upperBound && breaks[k] <= start { k += 1 }
         var firstCandidate: Int?
         while k < paragraph.breaks.upperBound {
-            let b = shaped.breaks[k]
+            let b = breaks[k]
             if isProtected(b) { k += 1; continue }
             if firstCandidate == nil { firstCandidate = b }
             if visibleWidth(start..<b) <= available + LineWrapper.tolerance {
@@ -52,12 +61,11 @@ struct LineWrapper {
 
     /// Advance of `range` without its trailing spaces (they hang past the line's end).
     func visibleWidth(_ range: Range<Int>) -> Double {
-        shaped.width(range.lowerBound..<trimmedEnd(range))
+        advanceBefore[trimmedEnd(range)] - advanceBefore[range.lowerBound]
     }
 
     func trimmedEnd(_ range: Range<Int>) -> Int {
         var e = range.upperBound
-        let text = shaped.mapped.text
         while e > range.lowerBound && LineWrapper.hangs(text[e - 1]) { e -= 1 }
         return e
     }
@@ -71,7 +79,6 @@ struct LineWrapper {
 
     /// The farthest break inside `word` that fits, never less than one grapheme.
     func emergencyBreak(_ word: Range<Int>, available: Double) -> Int {
-        let text = shaped.mapped.text
         if let url = urls.first(where: { $0.overlaps(word) }) {
             var best: Int?
             var i = max(word.lowerBound, url.lowerBound)
@@ -87,7 +94,7 @@ struct LineWrapper {
         var fit = word.lowerBound
         var g = word.lowerBound + 1
         while g <= word.upperBound {
-            if shaped.graphemeStarts[g] {
+            if graphemeStarts[g] {
                 // Spaces hang here too, so a cut never pushes a space onto the next line.
                 if visibleWidth(word.lowerBound..<g) > available + LineWrapper.tolerance { break }
                 fit = g
@@ -97,7 +104,7 @@ struct LineWrapper {
         if fit > word.lowerBound { return fit }
         // Not even one grapheme fits: take one anyway, so every line makes progress.
         var one = word.lowerBound + 1
-        while one < word.upperBound && !shaped.graphemeStarts[one] { one += 1 }
+        while one < word.upperBound && !graphemeStarts[one] { one += 1 }
         return one
     }
 }

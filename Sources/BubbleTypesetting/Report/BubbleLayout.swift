@@ -22,20 +22,22 @@ public struct BubbleLayout: Sendable {
     ///   - emojiName: the catalog name of a Unicode emoji sequence, when one is known.
     public init(_ lineLayout: LineLayout, padding: EdgeInsets = .zero, truncationURL: String? = nil,
                 emojiName: (String) -> String? = { _ in nil }) {
-        self.lineLayout = lineLayout
+        self.lineLayout = consume lineLayout
         self.padding = padding
-        size = (lineLayout.width + padding.left + padding.right, lineLayout.height + padding.top + padding.bottom)
-        let visible = 0..<lineLayout.visibleEnd
-        for link in lineLayout.shaped.mapped.links {
+        size = (self.lineLayout.width + padding.left + padding.right, self.lineLayout.height + padding.top + padding.bottom)
+        let visibleEnd = self.lineLayout.visibleEnd
+        let visible = 0..<visibleEnd
+        let truncated = self.lineLayout.truncated
+        for link in self.lineLayout.shaped.mapped.links {
             let r = link.range.lowerBound.utf16..<link.range.upperBound.utf16
             guard r.overlaps(visible) else { continue }
             links.append(LinkBox(link: link, range: r, rects: rects(of: r)))
         }
-        if lineLayout.truncated, let truncationURL, let tokenRect = tokenRect() {
-            links.append(LinkBox(link: Link(kind: .more, range: MappedIndex(lineLayout.visibleEnd)..<MappedIndex(lineLayout.visibleEnd), target: truncationURL),
-                                 range: lineLayout.visibleEnd..<lineLayout.visibleEnd, rects: [tokenRect]))
+        if truncated, let truncationURL, let tokenRect = tokenRect() {
+            links.append(LinkBox(link: Link(kind: .more, range: MappedIndex(visibleEnd)..<MappedIndex(visibleEnd), target: truncationURL),
+                                 range: visibleEnd..<visibleEnd, rects: [tokenRect]))
         }
-        for h in lineLayout.shaped.mapped.highlights {
+        for h in self.lineLayout.shaped.mapped.highlights {
             let r = h.range.lowerBound.utf16..<h.range.upperBound.utf16
             guard r.overlaps(visible) else { continue }
             highlights.append(HighlightBox(highlight: h, range: r, rects: rects(of: r)))

@@ -83,6 +83,9 @@ struct WordStyle: Equatable {
 
 /// An open-addressing table of shaped words: keys and glyphs live in flat arenas reserved up front (so
 /// memory is touched only as words arrive, and never copied by growth), and a look-up allocates nothing.
+///
+/// Glyphs are kept compact, 9 bytes each instead of a ``GlyphBuffer``'s 20: the glyph id, the advance,
+/// the cluster as a byte (words are short), and x/y offsets only for the words that have any (marks).
 struct ShapedWordTable {
     private struct Entry {
         var hash: UInt32
@@ -91,6 +94,8 @@ struct ShapedWordTable {
         var keyStart: UInt32
         var glyphStart: UInt32
         var glyphCount: UInt32
+        /// Index of the word's first x offset in `offsets` (x, y pairs), or `UInt32.max` when all are 0.
+        var offsetStart: UInt32
     }
 
     let capacity: Int
@@ -101,7 +106,13 @@ struct ShapedWordTable {
     private var styles: [WordStyle] = []
     private var keyUnits: [UInt16] = []
     /// Glyphs of every word; clusters relative to the word's start.
-    private(set) var glyphs = GlyphBuffer()
+    private var ids: [UInt32] = []
+    private var advances: [Float] = []
+    private var clusters: [UInt8] = []
+    /// x, y offset pairs of the words that have a nonzero one.
+    private var offsets: [Float] = []
+    /// Most units in a word kept (clusters are bytes).
+    static let longestWord = 255
     private let keyLimit: Int, glyphLimit: Int
     private(set) var hits = 0
     private(set) var lookups = 0
@@ -116,7 +127,9 @@ struct ShapedWordTable {
         if capacity > 0 {
             entries.reserveCapacity(capacity)
             keyUnits.reserveCapacity(keyLimit)
-            glyphs.reserve(glyphLimit)
+            ids.reserveCapacity(glyphLimit)
+            advances.reserveCapacity(glyphLimit)
+            clusters.reserveCapacity(glyphLimit)
         }
     }
 
@@ -128,7 +141,10 @@ struct ShapedWordTable {
         entries.removeAll(keepingCapacity: true)
         styles.removeAll(keepingCapacity: true)
         keyUnits.removeAll(keepingCapacity: true)
-        glyphs.removeAll()
+        ids.removeAll(keepingCapacity: true)
+        advances.removeAll(keepingCapacity: true)
+        clusters.removeAll(keepingCapacity: true)
+        offsets.removeAll(keepingCapacity: true)
     }
 
     /// The index of `style` among the styles in use, added when new.
@@ -144,8 +160,8 @@ struct ShapedWordTable {
         return UInt32(truncatingIfNeeded: h ^ (h >> 32))
     }
 
-    /// The cached glyphs of `units` shaped in style `style` (a range of ``glyphs``).
-    mutating func find(_ units: UnsafeBufferPointer<UInt16>, style: Int, hash: UInt32) -> Range<Int>? {
+    /// The entry of `units` shaped in style `style`, if it is kept (see ``appendGlyphs(of:to:clusterOffset:)``).
+    mutating func find(_ units: UnsafeBufferPointer<UInt16>, style: Int, hash: UInt32) -> Int? {
         guard !slots.isEmpty else { return nil }
         lookups += 1
         let mask = slots.count - 1
@@ -159,27 +175,59 @@ struct ShapedWordTable {
                    memcmp(k.baseAddress! + Int(entry.keyStart), units.baseAddress!, units.count * 2) == 0
                }) {
                 hits += 1
-                return Int(entry.glyphStart)..<Int(entry.glyphStart + entry.glyphCount)
+                return e - 1
             }
             s = (s + 1) & mask
+        }
+    }
+
+    /// Appends the glyphs of entry `entry` to `target`, adding `clusterOffset` to their clusters.
+    func appendGlyphs(of entry: Int, to target: inout GlyphBuffer, clusterOffset: Int32) {
+        let e = entries[entry]
+        let range = Int(e.glyphStart)..<Int(e.glyphStart + e.glyphCount)
+        ids.withUnsafeBufferPointer { target.ids.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
+        advances.withUnsafeBufferPointer { target.advances.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
+        clusters.withUnsafeBufferPointer { c in
+            for k in range { target.clusters.append(Int32(c[k]) &+ clusterOffset) }
+        }
+        if e.offsetStart == UInt32.max {
+            for _ in range { target.offsetsX.append(0); target.offsetsY.append(0) }
+        } else {
+            var o = Int(e.offsetStart)
+            for _ in range {
+                target.offsetsX.append(offsets[o])
+                target.offsetsY.append(offsets[o + 1])
+                o += 2
+            }
         }
     }
 
     /// Keeps the glyphs `source[range]` (clusters relative to the word's start) for `units` in `style`.
     mutating func insert(_ units: UnsafeBufferPointer<UInt16>, style: Int, hash: UInt32, glyphs source: GlyphBuffer,
                          _ range: Range<Int>) {
-        guard !slots.isEmpty, units.count <= Int(UInt16.max), range.count <= glyphLimit else { return }
-        if entries.count >= capacity || keyUnits.count + units.count > keyLimit || glyphs.count + range.count > glyphLimit {
+        guard !slots.isEmpty, units.count <= ShapedWordTable.longestWord, range.count <= glyphLimit else { return }
+        for k in range where source.clusters[k] < 0 || source.clusters[k] > Int32(UInt8.max) { return }
+        if entries.count >= capacity || keyUnits.count + units.count > keyLimit || ids.count + range.count > glyphLimit {
             let kept = styles
             removeAll()
             styles = kept  // style indices handed out stay valid
         }
         let keyStart = keyUnits.count
         keyUnits.append(contentsOf: units)
-        let glyphStart = glyphs.count
-        glyphs.append(source, range)
+        let glyphStart = ids.count
+        var offsetStart = UInt32.max
+        for k in range {
+            ids.append(source.ids[k])
+            advances.append(source.advances[k])
+            clusters.append(UInt8(source.clusters[k]))
+            if offsetStart == UInt32.max && (source.offsetsX[k] != 0 || source.offsetsY[k] != 0) { offsetStart = 0 }
+        }
+        if offsetStart != UInt32.max {
+            offsetStart = UInt32(offsets.count)
+            for k in range { offsets.append(source.offsetsX[k]); offsets.append(source.offsetsY[k]) }
+        }
         entries.append(Entry(hash: hash, style: UInt16(style), keyCount: UInt16(units.count), keyStart: UInt32(keyStart),
-                             glyphStart: UInt32(glyphStart), glyphCount: UInt32(glyphs.count - glyphStart)))
+                             glyphStart: UInt32(glyphStart), glyphCount: UInt32(range.count), offsetStart: offsetStart))
         let mask = slots.count - 1
         var s = Int(hash) & mask
         while slots[s] != 0 { s = (s + 1) & mask }
