@@ -1,59 +1,73 @@
 internal import CHarfBuzz
 
-/// Glyphs of shaped runs, in flat arrays (one entry per glyph), appended run after run.
+/// One glyph of a shaped run: 20 bytes, kept together so a run's glyphs are one array, not five.
+public struct Glyph: Sendable, Equatable {
+    public var id: UInt32
+    /// UTF-16 offset of the character it came from, in the text that was shaped.
+    public var cluster: Int32
+    /// px.
+    public var advance: Float
+    public var offsetX: Float
+    public var offsetY: Float
+
+    @inlinable
+    public init(id: UInt32, cluster: Int32, advance: Float, offsetX: Float = 0, offsetY: Float = 0) {
+        self.id = id
+        self.cluster = cluster
+        self.advance = advance
+        self.offsetX = offsetX
+        self.offsetY = offsetY
+    }
+}
+
+/// Glyphs of shaped runs, one flat array, appended run after run.
 ///
-/// Positions are CSS px. `clusters` are UTF-16 offsets into the text that was shaped (the whole
+/// Positions are CSS px. Clusters are UTF-16 offsets into the text that was shaped (the whole
 /// paragraph's text array), so a glyph maps straight back to the character it came from.
-public struct GlyphBuffer: Sendable {
-    public var ids: [UInt32] = []
-    public var clusters: [Int32] = []
-    public var advances: [Float] = []
-    public var offsetsX: [Float] = []
-    public var offsetsY: [Float] = []
+public struct GlyphBuffer: Sendable, RandomAccessCollection {
+    public var glyphs: [Glyph] = []
 
     public init() {}
 
-    public var count: Int { ids.count }
+    @inlinable public var startIndex: Int { 0 }
+    @inlinable public var endIndex: Int { glyphs.count }
+    @inlinable
+    public subscript(position: Int) -> Glyph { glyphs[position] }
 
-    public mutating func reserve(_ n: Int) {
-        ids.reserveCapacity(n); clusters.reserveCapacity(n); advances.reserveCapacity(n)
-        offsetsX.reserveCapacity(n); offsetsY.reserveCapacity(n)
-    }
+    public mutating func reserve(_ n: Int) { glyphs.reserveCapacity(n) }
 
-    public mutating func removeAll() {
-        ids.removeAll(keepingCapacity: true); clusters.removeAll(keepingCapacity: true)
-        advances.removeAll(keepingCapacity: true); offsetsX.removeAll(keepingCapacity: true)
-        offsetsY.removeAll(keepingCapacity: true)
-    }
+    public mutating func removeAll() { glyphs.removeAll(keepingCapacity: true) }
+
+    @inlinable
+    public mutating func append(_ glyph: Glyph) { glyphs.append(glyph) }
 
     /// Appends glyphs `range` of `other`, adding `clusterOffset` to their clusters.
     public mutating func append(_ other: GlyphBuffer, _ range: Range<Int>, clusterOffset: Int32 = 0) {
-        if range.count <= 4 {  // most words: element by element beats five bulk copies
-            for k in range {
-                ids.append(other.ids[k])
-                clusters.append(other.clusters[k] &+ clusterOffset)
-                advances.append(other.advances[k])
-                offsetsX.append(other.offsetsX[k])
-                offsetsY.append(other.offsetsY[k])
-            }
-            return
-        }
-        GlyphBuffer.append(other.ids, range, to: &ids)
-        GlyphBuffer.append(other.advances, range, to: &advances)
-        GlyphBuffer.append(other.offsetsX, range, to: &offsetsX)
-        GlyphBuffer.append(other.offsetsY, range, to: &offsetsY)
-        let start = clusters.count
-        GlyphBuffer.append(other.clusters, range, to: &clusters)
+        let start = glyphs.count
+        other.glyphs.withUnsafeBufferPointer { glyphs.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
         if clusterOffset != 0 {
-            clusters.withUnsafeMutableBufferPointer { c in
-                for i in start..<c.count { c[i] &+= clusterOffset }
+            glyphs.withUnsafeMutableBufferPointer { g in
+                for i in start..<g.count { g[i].cluster &+= clusterOffset }
             }
         }
     }
 
-    @inline(__always)
-    private static func append<T>(_ source: [T], _ range: Range<Int>, to target: inout [T]) {
-        source.withUnsafeBufferPointer { target.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
+    /// Sets the x/y offset of glyph `k` (the word cache keeps offsets apart from the rest).
+    @inlinable
+    public mutating func setOffset(_ k: Int, x: Float, y: Float) {
+        glyphs[k].offsetX = x
+        glyphs[k].offsetY = y
+    }
+
+    /// Appends `count` glyphs written by `body` into uninitialized space (every one must be written).
+    @inlinable
+    public mutating func append(count: Int, _ body: (UnsafeMutableBufferPointer<Glyph>) -> Void) {
+        guard count > 0 else { return }
+        glyphs.reserveCapacity(glyphs.count + count)
+        let zero = Glyph(id: 0, cluster: 0, advance: 0)
+        let start = glyphs.count
+        glyphs.append(contentsOf: repeatElement(zero, count: count))
+        glyphs.withUnsafeMutableBufferPointer { body(UnsafeMutableBufferPointer(rebasing: $0[start...])) }
     }
 }
 
@@ -113,17 +127,15 @@ public final class Shaper {
         }
         let n = Int(count)
         let k = Float(request.size) / Float(FontFace.scale(request.size))  // HarfBuzz units → px
-        glyphs.reserve(glyphs.count + n)
         var total: Float = 0
-        for i in 0..<n {
-            let p = positions[i]
-            let advance = Float(p.x_advance) * k
-            glyphs.ids.append(infos[i].codepoint)
-            glyphs.clusters.append(Int32(infos[i].cluster))
-            glyphs.advances.append(advance)
-            glyphs.offsetsX.append(Float(p.x_offset) * k)
-            glyphs.offsetsY.append(Float(p.y_offset) * k)
-            total += advance
+        glyphs.append(count: n) { out in
+            for i in 0..<n {
+                let p = positions[i]
+                let advance = Float(p.x_advance) * k
+                out[i] = Glyph(id: infos[i].codepoint, cluster: Int32(infos[i].cluster), advance: advance,
+                               offsetX: Float(p.x_offset) * k, offsetY: Float(p.y_offset) * k)
+                total += advance
+            }
         }
         return Double(total)
     }

@@ -168,7 +168,7 @@ public struct SVGRenderer: Sendable {
                     let plain = SVGScene.LayerKey.color(styleColors[run.style] ?? theme.text)
                     var x = left + fragment.x
                     for k in glyphRange {
-                        let cluster = Int(g.clusters[k])
+                        let cluster = Int(g[k].cluster)
                         let key: SVGScene.LayerKey
                         if cluster < count, linkAt[cluster] >= 0 {
                             key = .link(Int(linkAt[cluster]))
@@ -177,9 +177,9 @@ public struct SVGRenderer: Sendable {
                         } else {
                             key = plain
                         }
-                        scene.glyph(g.ids[k], face: face, x: x + Double(g.offsetsX[k]), baseline: baseline - Double(g.offsetsY[k]),
+                        scene.glyph(g[k].id, face: face, x: x + Double(g[k].offsetX), baseline: baseline - Double(g[k].offsetY),
                                     size: run.fontSize, layer: key)
-                        x += Double(g.advances[k])
+                        x += Double(g[k].advance)
                     }
                 case let .token(runIndex, glyphRange):
                     let token = shaped.token
@@ -188,9 +188,9 @@ public struct SVGRenderer: Sendable {
                     let key = moreLink.map(SVGScene.LayerKey.link) ?? .color(theme.text)
                     var x = left + fragment.x
                     for k in glyphRange {
-                        scene.glyph(token.glyphs.ids[k], face: face, x: x + Double(token.glyphs.offsetsX[k]),
-                                    baseline: baseline - Double(token.glyphs.offsetsY[k]), size: run.fontSize, layer: key)
-                        x += Double(token.glyphs.advances[k])
+                        scene.glyph(token.glyphs[k].id, face: face, x: x + Double(token.glyphs[k].offsetX),
+                                    baseline: baseline - Double(token.glyphs[k].offsetY), size: run.fontSize, layer: key)
+                        x += Double(token.glyphs[k].advance)
                     }
                 case .placeholder:
                     continue  // drawn from the emoji boxes

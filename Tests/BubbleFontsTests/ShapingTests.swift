@@ -23,9 +23,9 @@ import Testing
         #expect(glyphs.count == text.unicodeScalars.count)
         for (i, scalar) in text.unicodeScalars.enumerated() {
             let glyph = try #require(tables.glyph(for: scalar.value))
-            #expect(Int(glyphs.ids[i]) == glyph)
+            #expect(Int(glyphs[i].id) == glyph)
             let expected = Double(tables.advance(glyph: glyph)) * size / Double(tables.unitsPerEm)
-            #expect(abs(Double(glyphs.advances[i]) - expected) < 1.0 / 512, "\(scalar) at \(size)px")
+            #expect(abs(Double(glyphs[i].advance) - expected) < 1.0 / 512, "\(scalar) at \(size)px")
         }
     }
 
@@ -35,7 +35,7 @@ import Testing
         let face = try FontFace(source: FontSource(path: path))
         let glyphs = shape("AV", face: face, size: 16)
         let plain = "AV".unicodeScalars.map { Double(tables.advance(glyph: tables.glyph(for: $0.value)!)) * 16 / Double(tables.unitsPerEm) }
-        #expect(Double(glyphs.advances[0] + glyphs.advances[1]) < plain.reduce(0, +) - 0.1)
+        #expect(Double(glyphs[0].advance + glyphs[1].advance) < plain.reduce(0, +) - 0.1)
     }
 
     @Test func clustersAreUTF16OffsetsOfTheContext() throws {
@@ -45,6 +45,6 @@ import Testing
         units.withUnsafeBufferPointer {
             _ = Shaper().shape($0, run: 3..<5, as: ShapingRequest(face: face, size: 16, script: 0x4C61_746E, rightToLeft: false), into: &glyphs)
         }
-        #expect(glyphs.clusters == [3, 4])
+        #expect(glyphs.map(\.cluster) == [3, 4])
     }
 }

@@ -55,14 +55,14 @@ extension SVGRenderer {
         var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
         var pen = 0.0
         for k in 0..<glyphs.count {
-            let gx = pen + Double(glyphs.offsetsX[k]), gy = -Double(glyphs.offsetsY[k])
-            pen += Double(glyphs.advances[k])
-            guard let id = scene.define(glyphs.ids[k], face: face) else { continue }
+            let gx = pen + Double(glyphs[k].offsetX), gy = -Double(glyphs[k].offsetY)
+            pen += Double(glyphs[k].advance)
+            guard let id = scene.define(glyphs[k].id, face: face) else { continue }
             uses.append((id, gx, gy))
-            if case let .image(_, ix, iy, w, h) = scene.cache.drawing(face: face, glyph: glyphs.ids[k]) {
+            if case let .image(_, ix, iy, w, h) = scene.cache.drawing(face: face, glyph: glyphs[k].id) {
                 x0 = min(x0, gx + ix); y0 = min(y0, gy + iy); x1 = max(x1, gx + ix + w); y1 = max(y1, gy + iy + h)
             } else {
-                x0 = min(x0, gx); y0 = min(y0, gy - em * 0.8); x1 = max(x1, gx + Double(glyphs.advances[k])); y1 = max(y1, gy + em * 0.2)
+                x0 = min(x0, gx); y0 = min(y0, gy - em * 0.8); x1 = max(x1, gx + Double(glyphs[k].advance)); y1 = max(y1, gy + em * 0.2)
             }
         }
         guard !uses.isEmpty, x1 > x0, y1 > y0 else { return false }

@@ -57,9 +57,9 @@ extension BubbleLayout {
                 let g = shaped.glyphs
                 var gx = f.x
                 for k in glyphRange {
-                    let a = Double(g.advances[k])
+                    let a = Double(g[k].advance)
                     if x <= gx + a {
-                        var start = Int(g.clusters[k])
+                        var start = Int(g[k].cluster)
                         while start > f.range.lowerBound && !shaped.graphemeStarts[start] { start -= 1 }
                         var end = start + 1
                         while end < f.range.upperBound && !shaped.graphemeStarts[end] { end += 1 }

@@ -13,7 +13,7 @@ extension Typesetter {
     /// for emoji presentation), else a face fontconfig finds, else the primary face's .notdef
     /// (counted in `unresolvedGlyphs`). Common and inherited scripts join their neighbours.
     /// - Returns: the paragraph's base bidi level.
-    func itemize(_ buffer: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, into shaped: inout ShapedText,
+    func itemize(_ buffer: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, into shaped: inout ShapedText.Content,
                  cache: ShapeCache? = nil) -> UInt8 {
         guard !range.isEmpty else {
             return shaped.style.direction == .rtl ? 1 : 0
@@ -37,8 +37,9 @@ extension Typesetter {
         var runStyle = -1
         var runLevel: UInt8 = 0
         var runScript: UInt32 = 0  // 0: not yet known (neutral so far)
-        var scalars: [UInt32] = []
-        scalars.reserveCapacity(8)
+        var scalars = scalarScratch  // one grapheme's scalars, in the typesetter's scratch
+        scalarScratch = []
+        defer { scalarScratch = scalars }
 
         // The cache's per-unit tables, borrowed for the loop (no class access per character).
         var faceTable: [UInt8] = [], scriptTable: [UInt32] = []
@@ -170,7 +171,7 @@ extension Typesetter {
     }
 
     /// The face for one grapheme's scalars.
-    private func chooseFace(_ scalars: [UInt32], shaped: inout ShapedText) -> FontFace {
+    private func chooseFace(_ scalars: [UInt32], shaped: inout ShapedText.Content) -> FontFace {
         let first = scalars[0]
         let emoji = scalars.count > 1 && scalars.contains { $0 == 0xFE0F || $0 == 0x200D || ($0 >= 0x1F3FB && $0 <= 0x1F3FF) || $0 == 0x20E3 }
             || CharacterProperties.isEmojiPresentation(first) || (first >= 0x1F1E6 && first <= 0x1F1FF)

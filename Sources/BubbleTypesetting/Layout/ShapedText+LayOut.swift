@@ -8,6 +8,7 @@ extension ShapedText {
                                   keepURLsWhole: constraints.keepURLsWhole)
         let maxWidth = max(constraints.maxWidth, 0)
         var ranges: [(range: Range<Int>, end: Int, paragraph: Int, truncated: Bool, indent: Double)] = []
+        ranges.reserveCapacity(constraints.maxLines > 0 ? min(constraints.maxLines, 8) : 4)
         var stop = false
         layout.visibleEnd = count
 
@@ -61,15 +62,11 @@ extension ShapedText {
         var widest = 0.0
         layout.lines.reserveCapacity(ranges.count)
         layout.fragments.reserveCapacity(runs.count + 2 * ranges.count)
-        var levels: [UInt8] = []
-        var pieces: [LineFragment] = []
         for (i, entry) in ranges.enumerated() {
             let paragraph = paragraphs[entry.paragraph]
             let visibleEnd = wrapper.trimmedEnd(entry.range)
             let fragmentStart = layout.fragments.count
             var ascent = 0.0, descent = 0.0
-            levels.removeAll(keepingCapacity: true)
-            pieces.removeAll(keepingCapacity: true)
             // Runs overlapping the visible part of the line, in logical order.
             var r = firstRun(in: paragraph, atOrAfter: entry.range.lowerBound)
             while r < paragraph.runs.upperBound && runs[r].range.lowerBound < max(visibleEnd, entry.range.lowerBound + 1) {
@@ -81,22 +78,21 @@ extension ShapedText {
                 }
                 if lo < hi {
                     if let p = run.placeholder {
-                        pieces.append(LineFragment(kind: .placeholder(index: p), range: lo..<hi, x: 0, width: placeholders[p].width, level: run.level))
+                        layout.fragments.append(LineFragment(kind: .placeholder(index: p), range: lo..<hi, x: 0, width: placeholders[p].width, level: run.level))
                     } else {
                         let g = glyphs(of: run, in: lo..<hi)
                         var w = 0.0
-                        for k in g { w += Double(glyphs.advances[k]) }
-                        pieces.append(LineFragment(kind: .glyphs(run: r, glyphs: g), range: lo..<hi, x: 0, width: w, level: run.level))
+                        for k in g { w += Double(glyphs[k].advance) }
+                        layout.fragments.append(LineFragment(kind: .glyphs(run: r, glyphs: g), range: lo..<hi, x: 0, width: w, level: run.level))
                     }
-                    levels.append(run.level)
                 }
                 r += 1
             }
             if entry.truncated {
                 for (k, run) in token.runs.enumerated() {
-                    pieces.append(LineFragment(kind: .token(run: k, glyphs: run.glyphRange), range: entry.range.upperBound..<entry.range.upperBound,
-                                               x: 0, width: tokenWidth(run), level: paragraph.baseLevel))
-                    levels.append(paragraph.baseLevel)
+                    layout.fragments.append(LineFragment(kind: .token(run: k, glyphs: run.glyphRange),
+                                                         range: entry.range.upperBound..<entry.range.upperBound,
+                                                         x: 0, width: tokenWidth(run), level: paragraph.baseLevel))
                 }
                 ascent = max(ascent, token.ascent)
                 descent = max(descent, token.descent)
@@ -108,13 +104,11 @@ extension ShapedText {
                 descent = m.descent
             }
             // Visual order (UAX #9 L2) and x positions.
-            let order = BidiResolver.visualOrder(levels: levels)
+            ShapedText.reorder(&layout.fragments, fragmentStart..<layout.fragments.count)
             var x = 0.0
-            for k in order {
-                var piece = pieces[k]
-                piece.x = x
-                x += piece.width
-                layout.fragments.append(piece)
+            for f in fragmentStart..<layout.fragments.count {
+                layout.fragments[f].x = x
+                x += layout.fragments[f].width
             }
             var height = ascent + descent
             var baselineOffset = ascent
@@ -144,9 +138,23 @@ extension ShapedText {
         paginate(&layout)
     }
 
+    /// Puts a line's fragments, given in logical order, in visual order (UAX #9 L2). A line of one
+    /// level needs no reordering table: left to right it stays, right to left it is reversed.
+    static func reorder(_ fragments: inout [LineFragment], _ line: Range<Int>) {
+        guard line.count > 1 else { return }
+        let first = fragments[line.lowerBound].level
+        if !fragments[line].contains(where: { $0.level != first }) {
+            if first & 1 == 1 { fragments[line].reverse() }
+            return
+        }
+        let order = BidiResolver.visualOrder(levels: fragments[line].map(\.level))
+        let logical = Array(fragments[line])
+        for (k, from) in order.enumerated() { fragments[line.lowerBound + k] = logical[from] }
+    }
+
     private func tokenWidth(_ run: ShapedRun) -> Double {
         var w = 0.0
-        for k in run.glyphRange { w += Double(token.glyphs.advances[k]) }
+        for k in run.glyphRange { w += Double(token.glyphs[k].advance) }
         return w
     }
 
@@ -164,7 +172,7 @@ extension ShapedText {
     func glyphs(of run: ShapedRun, in range: Range<Int>) -> Range<Int> {
         if range == run.range { return run.glyphRange }
         var lo = run.glyphRange.upperBound, hi = run.glyphRange.lowerBound
-        for g in run.glyphRange where range.contains(Int(glyphs.clusters[g])) {
+        for g in run.glyphRange where range.contains(Int(glyphs[g].cluster)) {
             lo = min(lo, g)
             hi = max(hi, g + 1)
         }

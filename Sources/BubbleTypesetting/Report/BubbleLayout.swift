@@ -82,8 +82,8 @@ public struct BubbleLayout: Sendable {
             let g = lineLayout.shaped.glyphs
             var x = fragment.x, lo = Double.infinity, hi = -Double.infinity
             for k in glyphRange {
-                let a = Double(g.advances[k])
-                if range.contains(Int(g.clusters[k])) { lo = min(lo, x); hi = max(hi, x + a) }
+                let a = Double(g[k].advance)
+                if range.contains(Int(g[k].cluster)) { lo = min(lo, x); hi = max(hi, x + a) }
                 x += a
             }
             return lo <= hi ? lo...hi : nil
@@ -121,8 +121,8 @@ public struct BubbleLayout: Sendable {
                     var x = fragment.x
                     var clusters: [(start: Int, x0: Double, x1: Double)] = []
                     for k in glyphRange {
-                        let a = Double(g.advances[k])
-                        var c = Int(g.clusters[k])
+                        let a = Double(g[k].advance)
+                        var c = Int(g[k].cluster)
                         while c > fragment.range.lowerBound && !lineLayout.shaped.graphemeStarts[c] { c -= 1 }
                         if let i = clusters.firstIndex(where: { $0.start == c }) {
                             clusters[i].x0 = min(clusters[i].x0, x); clusters[i].x1 = max(clusters[i].x1, x + a)
@@ -144,7 +144,10 @@ public struct BubbleLayout: Sendable {
                 }
             }
         }
-        emoji.sort { $0.range.lowerBound < $1.range.lowerBound }
+        // Lines come in text order; only right-to-left runs put emoji out of it.
+        if zip(emoji, emoji.dropFirst()).contains(where: { $0.range.lowerBound > $1.range.lowerBound }) {
+            emoji.sort { $0.range.lowerBound < $1.range.lowerBound }
+        }
     }
 }
 

@@ -184,21 +184,24 @@ struct ShapedWordTable {
     /// Appends the glyphs of entry `entry` to `target`, adding `clusterOffset` to their clusters.
     func appendGlyphs(of entry: Int, to target: inout GlyphBuffer, clusterOffset: Int32) {
         let e = entries[entry]
-        let range = Int(e.glyphStart)..<Int(e.glyphStart + e.glyphCount)
-        ids.withUnsafeBufferPointer { target.ids.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
-        advances.withUnsafeBufferPointer { target.advances.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
-        clusters.withUnsafeBufferPointer { c in
-            for k in range { target.clusters.append(Int32(c[k]) &+ clusterOffset) }
-        }
-        if e.offsetStart == UInt32.max {
-            for _ in range { target.offsetsX.append(0); target.offsetsY.append(0) }
-        } else {
-            var o = Int(e.offsetStart)
-            for _ in range {
-                target.offsetsX.append(offsets[o])
-                target.offsetsY.append(offsets[o + 1])
-                o += 2
+        let start = Int(e.glyphStart), n = Int(e.glyphCount)
+        ids.withUnsafeBufferPointer { ids in
+            advances.withUnsafeBufferPointer { advances in
+                clusters.withUnsafeBufferPointer { clusters in
+                    target.append(count: n) { out in
+                        for k in 0..<n {
+                            out[k] = Glyph(id: ids[start + k], cluster: Int32(clusters[start + k]) &+ clusterOffset,
+                                           advance: advances[start + k])
+                        }
+                    }
+                }
             }
+        }
+        guard e.offsetStart != UInt32.max else { return }
+        var o = Int(e.offsetStart)
+        for k in target.count - n..<target.count {
+            target.setOffset(k, x: offsets[o], y: offsets[o + 1])
+            o += 2
         }
     }
 
@@ -206,7 +209,7 @@ struct ShapedWordTable {
     mutating func insert(_ units: UnsafeBufferPointer<UInt16>, style: Int, hash: UInt32, glyphs source: GlyphBuffer,
                          _ range: Range<Int>) {
         guard !slots.isEmpty, units.count <= ShapedWordTable.longestWord, range.count <= glyphLimit else { return }
-        for k in range where source.clusters[k] < 0 || source.clusters[k] > Int32(UInt8.max) { return }
+        for k in range where source[k].cluster < 0 || source[k].cluster > Int32(UInt8.max) { return }
         if entries.count >= capacity || keyUnits.count + units.count > keyLimit || ids.count + range.count > glyphLimit {
             let kept = styles
             removeAll()
@@ -217,14 +220,15 @@ struct ShapedWordTable {
         let glyphStart = ids.count
         var offsetStart = UInt32.max
         for k in range {
-            ids.append(source.ids[k])
-            advances.append(source.advances[k])
-            clusters.append(UInt8(source.clusters[k]))
-            if offsetStart == UInt32.max && (source.offsetsX[k] != 0 || source.offsetsY[k] != 0) { offsetStart = 0 }
+            let g = source[k]
+            ids.append(g.id)
+            advances.append(g.advance)
+            clusters.append(UInt8(g.cluster))
+            if offsetStart == UInt32.max && (g.offsetX != 0 || g.offsetY != 0) { offsetStart = 0 }
         }
         if offsetStart != UInt32.max {
             offsetStart = UInt32(offsets.count)
-            for k in range { offsets.append(source.offsetsX[k]); offsets.append(source.offsetsY[k]) }
+            for k in range { offsets.append(source[k].offsetX); offsets.append(source[k].offsetY) }
         }
         entries.append(Entry(hash: hash, style: UInt16(style), keyCount: UInt16(units.count), keyStart: UInt32(keyStart),
                              glyphStart: UInt32(glyphStart), glyphCount: UInt32(range.count), offsetStart: offsetStart))

@@ -5,46 +5,80 @@ public import BubbleMapping
 ///
 /// Holds flat arrays linked by ranges: paragraphs → runs → glyphs, and per UTF-16 unit the advance
 /// that unit carries. Nothing in it depends on the width, so a server caches it and re-wraps for free.
+///
+/// An immutable value whose arrays sit in one shared box: the line layout and the report each hold it,
+/// and a copy costs one reference count, not one per array. The typesetter fills a ``Content`` and
+/// boxes it once.
 public struct ShapedText: Sendable {
-    /// The mapped text it was shaped from.
-    public let mapped: MappedText
-    public let style: ParagraphStyle
-    public internal(set) var paragraphs: [ShapedParagraph] = []
-    public internal(set) var runs: [ShapedRun] = []
-    public internal(set) var glyphs = GlyphBuffer()
-    /// Distinct styles in use; index 0 is the default style.
-    public internal(set) var styles: [TextStyle] = [.plain]
-    /// Inline boxes with resolved metrics, in text order.
-    public internal(set) var placeholders: [ResolvedPlaceholder] = []
-    /// `advanceBefore[i]` is the total advance of units 0..<i (logical order), px.
-    public internal(set) var advanceBefore: [Double] = [0]
-    /// Whether a grapheme cluster starts at each offset 0...count (UAX #29).
-    public internal(set) var graphemeStarts: [Bool] = []
-    /// Line-break opportunities of all paragraphs, ascending (UTF-16 offsets).
-    public internal(set) var breaks: [Int] = []
-    /// The primary face (first of the chain) and its metrics at the default size: empty lines,
-    /// placeholder alignment and the truncation token use them.
-    public let primaryFace: FontFace
-    public let primaryMetrics: FontMetrics
-    /// The truncation token, shaped.
-    public internal(set) var token: ShapedSnippet
-    /// Graphemes no installed font covers (drawn as the primary face's .notdef).
-    public internal(set) var unresolvedGlyphs = 0
-    /// Every face that drew something, in first-use order.
-    public internal(set) var faces: [FontFace] = []
+    /// What the typesetter fills in, field by field, before it is boxed.
+    struct Content: Sendable {
+        let mapped: MappedText
+        let style: ParagraphStyle
+        var paragraphs: [ShapedParagraph] = []
+        var runs: [ShapedRun] = []
+        var glyphs = GlyphBuffer()
+        var styles: [TextStyle] = [.plain]
+        var placeholders: [ResolvedPlaceholder] = []
+        var advanceBefore: [Double] = [0]
+        var graphemeStarts: [Bool] = []
+        var breaks: [Int] = []
+        let primaryFace: FontFace
+        let primaryMetrics: FontMetrics
+        var token: ShapedSnippet
+        var unresolvedGlyphs = 0
+        var faces: [FontFace] = []
 
-    init(mapped: MappedText, style: ParagraphStyle, primaryFace: FontFace, token: ShapedSnippet) {
-        self.mapped = mapped
-        self.style = style
-        self.primaryFace = primaryFace
-        self.primaryMetrics = primaryFace.metrics(size: style.fontSize)
-        self.token = token
+        init(mapped: MappedText, style: ParagraphStyle, primaryFace: FontFace, token: ShapedSnippet) {
+            self.mapped = mapped
+            self.style = style
+            self.primaryFace = primaryFace
+            self.primaryMetrics = primaryFace.metrics(size: style.fontSize)
+            self.token = token
+        }
     }
 
+    private final class Box: Sendable {
+        let content: Content
+        init(_ content: consuming Content) { self.content = content }
+    }
+
+    private let box: Box
+
+    init(_ content: consuming Content) { box = Box(content) }
+
+    /// The mapped text it was shaped from.
+    public var mapped: MappedText { _read { yield box.content.mapped } }
+    public var style: ParagraphStyle { _read { yield box.content.style } }
+    public var paragraphs: [ShapedParagraph] { _read { yield box.content.paragraphs } }
+    public var runs: [ShapedRun] { _read { yield box.content.runs } }
+    public var glyphs: GlyphBuffer { _read { yield box.content.glyphs } }
+    /// Distinct styles in use; index 0 is the default style.
+    public var styles: [TextStyle] { _read { yield box.content.styles } }
+    /// Inline boxes with resolved metrics, in text order.
+    public var placeholders: [ResolvedPlaceholder] { _read { yield box.content.placeholders } }
+    /// `advanceBefore[i]` is the total advance of units 0..<i (logical order), px.
+    public var advanceBefore: [Double] { _read { yield box.content.advanceBefore } }
+    /// Whether a grapheme cluster starts at each offset 0...count (UAX #29).
+    public var graphemeStarts: [Bool] { _read { yield box.content.graphemeStarts } }
+    /// Line-break opportunities of all paragraphs, ascending (UTF-16 offsets).
+    public var breaks: [Int] { _read { yield box.content.breaks } }
+    /// The primary face (first of the chain) and its metrics at the default size: empty lines,
+    /// placeholder alignment and the truncation token use them.
+    public var primaryFace: FontFace { box.content.primaryFace }
+    public var primaryMetrics: FontMetrics { box.content.primaryMetrics }
+    /// The truncation token, shaped.
+    public var token: ShapedSnippet { _read { yield box.content.token } }
+    /// Graphemes no installed font covers (drawn as the primary face's .notdef).
+    public var unresolvedGlyphs: Int { box.content.unresolvedGlyphs }
+    /// Every face that drew something, in first-use order.
+    public var faces: [FontFace] { _read { yield box.content.faces } }
+
     /// Number of UTF-16 units in the mapped text.
-    public var count: Int { mapped.text.count }
+    public var count: Int { box.content.mapped.text.count }
 
     /// Advance of units `range` in logical order, px.
     @inline(__always)
-    public func width(_ range: Range<Int>) -> Double { advanceBefore[range.upperBound] - advanceBefore[range.lowerBound] }
+    public func width(_ range: Range<Int>) -> Double {
+        box.content.advanceBefore[range.upperBound] - box.content.advanceBefore[range.lowerBound]
+    }
 }

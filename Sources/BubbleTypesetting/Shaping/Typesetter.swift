@@ -16,6 +16,7 @@ public final class Typesetter {
     private var scratch = GlyphBuffer()
     private var wordCuts: [Int] = []
     private var advanceScratch: [Double] = []
+    var scalarScratch: [UInt32] = []
 
     public init(fonts: FallbackChain) throws(UnicodeError) {
         self.fonts = fonts
@@ -28,6 +29,10 @@ public final class Typesetter {
     /// - Parameter cache: shaped words and per-character choices kept between calls (see ``ShapeCache``);
     ///   the result is the same with or without one, up to kerning across word edges.
     public func shape(_ text: consuming MappedText, style: ParagraphStyle = ParagraphStyle(), cache: ShapeCache? = nil) -> ShapedText {
+        ShapedText(content(of: text, style: style, cache: cache))  // boxed once, moved in
+    }
+
+    private func content(of text: consuming MappedText, style: ParagraphStyle, cache: ShapeCache?) -> ShapedText.Content {
         cache?.use(fonts)
         let token: ShapedSnippet
         if let known = cache?.token(for: style) {
@@ -37,7 +42,13 @@ public final class Typesetter {
             cache?.remember(token, for: style)
         }
         let primary = fonts.faces[0]
-        var shaped = ShapedText(mapped: text, style: style, primaryFace: primary, token: token)
+        var shaped = ShapedText.Content(mapped: text, style: style, primaryFace: primary, token: token)
+        fill(&shaped, cache: cache)
+        return shaped  // a plain local (no closure captures it), so it moves out
+    }
+
+    /// Graphemes, placeholders, paragraphs, breaks, runs and glyphs of `shaped`'s text.
+    private func fill(_ shaped: inout ShapedText.Content, cache: ShapeCache?) {
         let units = shaped.mapped.text
         shaped.graphemeStarts = graphemeStarts(units)
         shaped.advanceBefore.reserveCapacity(units.count + 1)
@@ -48,12 +59,12 @@ public final class Typesetter {
         advances.append(contentsOf: repeatElement(0, count: units.count))
         resolvePlaceholders(&shaped)
         shaped.glyphs.reserve(units.count + 4)
-        let paragraphs = Typesetter.paragraphRanges(units)
-        shaped.paragraphs.reserveCapacity(paragraphs.count)
         shaped.runs.reserveCapacity(4)
-        shaped.breaks.reserveCapacity(units.count / 4 + paragraphs.count)
+        shaped.breaks.reserveCapacity(units.count / 4 + 2)
         units.withUnsafeBufferPointer { buffer in
-            for paragraph in paragraphs {
+            var start = 0
+            while true {
+                let paragraph = Typesetter.paragraph(buffer, from: start)
                 let breaksStart = shaped.breaks.count
                 appendBreaks(buffer, paragraph.content, into: &shaped.breaks)
                 let runStart = shaped.runs.count
@@ -62,32 +73,30 @@ public final class Typesetter {
                 shaped.paragraphs.append(ShapedParagraph(range: paragraph.content, end: paragraph.end,
                                                          runs: runStart..<shaped.runs.count, baseLevel: base,
                                                          breaks: breaksStart..<shaped.breaks.count))
+                if paragraph.content.upperBound == paragraph.end { break }  // no break after it: the last
+                start = paragraph.end
             }
         }
         var total = 0.0
         for a in advances { total += a; shaped.advanceBefore.append(total) }
         advanceScratch = advances
-        return shaped
     }
 
-    /// Paragraph content ranges, split at UAX #14 mandatory breaks (LF, CR, CRLF, NEL, VT, FF, LS, PS).
-    static func paragraphRanges(_ units: [UInt16]) -> [(content: Range<Int>, end: Int)] {
-        var result: [(Range<Int>, Int)] = []
-        var start = 0, i = 0
+    /// The paragraph starting at `start`: its content, up to the next UAX #14 mandatory break (LF, CR,
+    /// CRLF, NEL, VT, FF, LS, PS), and where the next one starts. Text ending in a break has an empty
+    /// last paragraph.
+    @inline(__always)
+    static func paragraph(_ units: UnsafeBufferPointer<UInt16>, from start: Int) -> (content: Range<Int>, end: Int) {
+        var i = start
         let n = units.count
         while i < n {
             let u = units[i]
             if u == 0x0A || u == 0x0D || u == 0x0B || u == 0x0C || u == 0x85 || u == 0x2028 || u == 0x2029 {
-                let end = (u == 0x0D && i + 1 < n && units[i + 1] == 0x0A) ? i + 2 : i + 1
-                result.append((start..<i, end))
-                start = end
-                i = end
-            } else {
-                i += 1
+                return (start..<i, (u == 0x0D && i + 1 < n && units[i + 1] == 0x0A) ? i + 2 : i + 1)
             }
+            i += 1
         }
-        result.append((start..<n, n))
-        return result
+        return (start..<n, n)
     }
 
     private func graphemeStarts(_ units: [UInt16]) -> [Bool] {
@@ -194,7 +203,7 @@ public final class Typesetter {
     @inline(__always)
     static func isQuote(_ u: UInt16) -> Bool { u == 0x22 || u == 0x27 || u == 0x2018 || u == 0x2019 || u == 0x201C || u == 0x201D }
 
-    private func resolvePlaceholders(_ shaped: inout ShapedText) {
+    private func resolvePlaceholders(_ shaped: inout ShapedText.Content) {
         let style = shaped.style
         let x = shaped.primaryMetrics
         for p in shaped.mapped.placeholders {
@@ -218,7 +227,7 @@ public final class Typesetter {
         }
     }
 
-    private func shapeRun(_ r: Int, _ buffer: UnsafeBufferPointer<UInt16>, _ shaped: inout ShapedText,
+    private func shapeRun(_ r: Int, _ buffer: UnsafeBufferPointer<UInt16>, _ shaped: inout ShapedText.Content,
                           _ advances: inout [Double], cache: ShapeCache? = nil) {
         let run = shaped.runs[r]
         if let p = run.placeholder {
@@ -235,7 +244,7 @@ public final class Typesetter {
             shaper.shape(buffer, run: run.range, as: request, into: &shaped.glyphs)
         }
         for g in start..<shaped.glyphs.count {
-            advances[Int(shaped.glyphs.clusters[g])] += Double(shaped.glyphs.advances[g])
+            advances[Int(shaped.glyphs[g].cluster)] += Double(shaped.glyphs[g].advance)
         }
         shaped.runs[r].glyphRange = start..<shaped.glyphs.count
     }
@@ -245,8 +254,9 @@ public final class Typesetter {
 
     /// Shapes `range` word by word through the cache; glyphs come out in visual order as HarfBuzz's would.
     private func shapeWords(_ range: Range<Int>, _ buffer: UnsafeBufferPointer<UInt16>, _ request: ShapingRequest,
-                            _ shaped: inout ShapedText, _ cache: ShapeCache) {
+                            _ shaped: inout ShapedText.Content, _ cache: ShapeCache) {
         var cuts = wordCuts
+        wordCuts = []  // so `cuts` is the only owner and keeps its buffer
         cuts.removeAll(keepingCapacity: true)
         cuts.append(range.lowerBound)
         var j = range.lowerBound + 1
@@ -261,9 +271,13 @@ public final class Typesetter {
         cuts.append(range.upperBound)
         let style = WordStyle(face: ObjectIdentifier(request.face), scale: Int32((request.size * 1024).rounded()),
                               script: request.script, rightToLeft: request.rightToLeft, language: request.language)
-        var table = ShapedWordTable(capacity: 0)
-        swap(&table, &cache.words)
-        defer { swap(&table, &cache.words) }
+        shapeWords(cuts, buffer, request, style, &shaped, &cache.words)
+        wordCuts = cuts
+    }
+
+    /// Shapes the words between `cuts` through `table`, in visual order.
+    private func shapeWords(_ cuts: [Int], _ buffer: UnsafeBufferPointer<UInt16>, _ request: ShapingRequest,
+                            _ style: WordStyle, _ shaped: inout ShapedText.Content, _ table: inout ShapedWordTable) {
         let styleIndex = table.index(of: style)
         let words = cuts.count - 1
         for w in 0..<words {
@@ -284,7 +298,6 @@ public final class Typesetter {
             table.insert(units, style: styleIndex, hash: hash, glyphs: scratch, 0..<scratch.count)
             shaped.glyphs.append(scratch, 0..<scratch.count, clusterOffset: Int32(word.lowerBound))
         }
-        wordCuts = cuts
     }
 
     /// CJK ideographs are each a word of their own (as in Blink's word shaper), so Chinese text hits
@@ -300,7 +313,7 @@ public final class Typesetter {
     /// Shapes a short text on its own line (the truncation token).
     func shapeSnippet(_ string: String, style: ParagraphStyle) -> ShapedSnippet {
         let units = Array(string.utf16)
-        var inner = ShapedText(mapped: MappedText(plain: string), style: ParagraphStyle(fontSize: style.fontSize, direction: style.direction,
+        var inner = ShapedText.Content(mapped: MappedText(plain: string), style: ParagraphStyle(fontSize: style.fontSize, direction: style.direction,
                                 truncationToken: "", language: style.language), primaryFace: fonts.faces[0],
                                token: ShapedSnippet(text: [], runs: [], glyphs: GlyphBuffer(), width: 0, ascent: 0, descent: 0))
         var advances = [Double](repeating: 0, count: units.count)
