@@ -1,4 +1,5 @@
 @testable import BubbleTypesetting
+import BubbleTestSupport
 import BubbleUnicode
 import Testing
 
@@ -16,12 +17,18 @@ import Testing
         "سلام دنیا ۱۲۳", "\u{FFFC}שלום\u{FFFC}", "مرحبا\u{FFFC}!", "Ёжик, їжак і ґава",
         "מה שלומך אתה ?", "word ?", "a , b", "x ! y", "como “La ciudad", "La ciudad primavera ?", "como “La ciudad de la eterna primavera ?",
         "‘x’ y", "“x” y", "x ’y", "x ”y",
+        // Chinese, Japanese and Korean with their punctuation, and mixed with Latin.
+        "很久很久以前，在一个群里。", "「你好」他说。", "（注意）明天见！", "《三体》很好看？", "我们2024年见",
+        "コーヒーを飲みましょう。", "ちょっと待って、すぐ行く！", "東京タワー・スカイツリー", "々と、ゝ",
+        "안녕하세요 오늘 날씨가 좋네요.", "한국어 text 섞기", "用Swift写的", "中文 English 混合", "a「b」c",
+        "你好 」", "「 你好", "“ 「", "」 ：", "中, 文", "中,文", "1,中", "中:1", "？！", "中\u{FFFC}文", "\u{FFFC}。",
+        "「\u{FFFC}」", "ー\u{FFFC}", "no?yes", "wow!a\u{FFFC}", "A!b", "x .5", " .٣", "a .b",
     ]
 
     @Test(arguments: samples) func agreesWithICU(_ text: String) throws {
         let units = Array(text.utf16)
         var fast: [Int] = []
-        let answered = units.withUnsafeBufferPointer { Typesetter.appendSimpleBreaks($0, 0..<units.count, into: &fast) }
+        let answered = units.withUnsafeBufferPointer { SimpleBreaks.append($0, 0..<units.count, into: &fast) }
         let icu = try LineBreaker().opportunities(in: units).map(\.offset)
         if answered { #expect(fast == icu, "\(text)") }
     }
@@ -30,15 +37,34 @@ import Testing
         for text in ["hi\u{FFFC}there", "a \u{FFFC} b", "wow!\u{FFFC}", "@noa hi", "it’s “fine”", "שלום עולם", "مرحبا ١٢٣", "Ελληνικά"] {
             let units = Array(text.utf16)
             var out: [Int] = []
-            #expect(units.withUnsafeBufferPointer { Typesetter.appendSimpleBreaks($0, 0..<units.count, into: &out) }, "\(text)")
+            #expect(units.withUnsafeBufferPointer { SimpleBreaks.append($0, 0..<units.count, into: &out) }, "\(text)")
         }
     }
 
     @Test func otherTextGoesToICU() {
-        for text in ["(parens)", "well-known", "https://a.b/c", "很久", "a\tb", "no?yes", "wow!a\u{FFFC}", "[x]", "¿Qué?"] {
+        for text in ["(parens)", "well-known", "https://a.b/c", "a\tb", "[x]", "¿Qué?", "50%", "¥100", "中文😀", "e\u{301}"] {
             let units = Array(text.utf16)
             var out: [Int] = []
-            #expect(!units.withUnsafeBufferPointer { Typesetter.appendSimpleBreaks($0, 0..<units.count, into: &out) }, "\(text)")
+            #expect(!units.withUnsafeBufferPointer { SimpleBreaks.append($0, 0..<units.count, into: &out) }, "\(text)")
+        }
+    }
+
+    /// Every pair and triple of classes the fast path knows, spaces between or not: random strings over
+    /// one or more characters of each class must break exactly where ICU does.
+    @Test func randomStringsAgreeWithICU() throws {
+        let alphabet: [String] = [" ", "a", "Z", "é", "ж", "λ", "ש", "ب", "7", "٣", ",", ".", ":", ";", "!", "?", "\"", "'",
+                                  "‘", "”", "中", "字", "あ", "カ", "한", "ぁ", "っ", "ー", "々", "・", "。", "、", "，", "」",
+                                  "）", "「", "（", "《", "！", "？", "：", "；", "\u{FFFC}", "@"]
+        var rng = SeededGenerator(seed: 14)
+        let breaker = try LineBreaker()
+        for _ in 0..<20000 {
+            let text = (0..<Int.random(in: 1...10, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! }.joined()
+            let units = Array(text.utf16)
+            var fast: [Int] = []
+            let answered = units.withUnsafeBufferPointer { SimpleBreaks.append($0, 0..<units.count, into: &fast) }
+            #expect(answered, "\(text)")
+            let icu = breaker.opportunities(in: units).map(\.offset)
+            #expect(fast == icu, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
         }
     }
 }

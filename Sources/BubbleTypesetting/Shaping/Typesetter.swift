@@ -136,72 +136,9 @@ public final class Typesetter {
     }
     private func appendBreaks(_ buffer: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, into breaks: inout [Int]) {
         guard !range.isEmpty else { return }
-        if Typesetter.appendSimpleBreaks(buffer, range, into: &breaks) { return }
+        if SimpleBreaks.append(buffer, range, into: &breaks) { return }
         lineBreaks.appendOpportunities(in: UnsafeBufferPointer(rebasing: buffer[range]), base: range.lowerBound, to: &breaks)
     }
-
-    /// UAX #14 for the commonest chat text without ICU: letters (AL: Latin, Latin Extended, Greek,
-    /// Cyrillic, Arabic, `@` and `` ` ``; HL: Hebrew), digits (NU, ASCII and Arabic-Indic), spaces, quotes
-    /// (QU: `" '` and `‘ ’ “ ”`), `, . ; :`, `! ?` before a space, a quote, an inline box or the end, and
-    /// U+FFFC inline boxes (CB). The only opportunities are after a run of spaces (LB18) unless
-    /// `, . ; : ! ?` follows it (LB13 comes first: `word ?` keeps its `?`), around an
-    /// inline box (LB20) unless a space, a quote or `, . ; : ! ?` holds it (LB7, LB13, LB19), and at the
-    /// end (LB3): LB19 keeps quotes attached, LB13 keeps `, . ; : ! ?` on the word before, LB25/LB29
-    /// keep `1,000` and `a.b` whole, LB23/LB28 join letters and digits.
-    /// - Returns: false (and appends nothing) when the paragraph holds anything else.
-    static func appendSimpleBreaks(_ buffer: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, into breaks: inout [Int]) -> Bool {
-        var i = range.lowerBound
-        var boxes = false
-        while i < range.upperBound {
-            let u = buffer[i]
-            switch u {
-            case 0x20, 0x22, 0x27, 0x2C, 0x2E, 0x3A, 0x3B, 0x30...0x39, 0x40...0x5A, 0x60...0x7A: break
-            case 0x21, 0x3F:  // ! ?: break after them before a letter (LB31), so only before a space, a quote, a box or the end
-                if i + 1 < range.upperBound {
-                    let next = buffer[i + 1]
-                    if !(next == 0x20 || next == 0x21 || next == 0x3F || isQuote(next) || next == 0xFFFC) { return false }
-                }
-            case 0xC0...0xD6, 0xD8...0xF6, 0xF8...0x24F: break   // Latin-1 letters, Latin Extended-A and -B
-            case 0x386, 0x388...0x38A, 0x38C, 0x38E...0x3A1, 0x3A3...0x3CE: break  // Greek letters
-            case 0x400...0x45F: break                             // Cyrillic letters
-            case 0x5D0...0x5EA: break                             // Hebrew letters (HL)
-            case 0x621...0x64A, 0x660...0x669, 0x671...0x6D3, 0x6D5, 0x6F0...0x6F9: break  // Arabic letters, digits
-            case 0x2018, 0x2019, 0x201C, 0x201D: break            // quotes (QU)
-            case 0xFFFC: boxes = true
-            default: return false
-            }
-            i += 1
-        }
-        i = range.lowerBound + 1
-        if !boxes {
-            while i < range.upperBound {
-                if buffer[i - 1] == 0x20 && !staysBefore(buffer[i]) { breaks.append(i) }
-                i += 1
-            }
-        } else {
-            while i < range.upperBound {
-                let before = buffer[i - 1], here = buffer[i]
-                if (before == 0x20 && !staysBefore(here))
-                    || (here == 0xFFFC && !isQuote(before))
-                    || (before == 0xFFFC && !(staysBefore(here) || isQuote(here))) {
-                    breaks.append(i)
-                }
-                i += 1
-            }
-        }
-        breaks.append(range.upperBound)
-        return true
-    }
-
-    /// No break before a space (LB7) nor before `, . ; : ! ?` (LB13), even after spaces.
-    @inline(__always)
-    static func staysBefore(_ u: UInt16) -> Bool {
-        u == 0x20 || u == 0x2C || u == 0x2E || u == 0x3A || u == 0x3B || u == 0x21 || u == 0x3F
-    }
-
-    /// UAX #14 class QU among the characters ``appendSimpleBreaks`` answers for.
-    @inline(__always)
-    static func isQuote(_ u: UInt16) -> Bool { u == 0x22 || u == 0x27 || u == 0x2018 || u == 0x2019 || u == 0x201C || u == 0x201D }
 
     private func resolvePlaceholders(_ shaped: inout ShapedText.Content) {
         let style = shaped.style

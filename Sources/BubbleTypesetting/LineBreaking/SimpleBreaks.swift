@@ -1,0 +1,114 @@
+/// UAX #14 without ICU for the commonest chat text, checked against ICU in the tests.
+///
+/// A paragraph made only of the characters classified below gets its break opportunities from the pair
+/// rules here; one holding anything else (emoji, marks, dashes, brackets, tabs, URL punctuation…) goes
+/// to ICU. The classes are ICU 72's: its default rules treat the Japanese small kana and `ー` (CJ)
+/// as non-starters, and keep `,` `.` `:` `;` before a digit (its LB25 tailoring).
+enum SimpleBreaks {
+    /// The UAX #14 classes the fast path knows.
+    enum Class: UInt8 {
+        /// Letters (AL; HL for Hebrew), digits (NU).
+        case al, hl, nu
+        /// Ideographs, kana, Hangul syllables (ID; H2/H3 behave as ID here).
+        case id
+        /// Closing punctuation (`。、」）`), exclamation (`! ?`), infix separators (`, . : ;`).
+        case cl, ex, `is`
+        /// Non-starters: small kana, `ー`, `々`, fullwidth `：；`.
+        case ns
+        /// Opening punctuation (`「（《`), quotes, inline boxes (U+FFFC), the space.
+        case op, qu, cb, sp
+    }
+
+    /// The class of `u`, or nil when the fast path does not know it.
+    @inline(__always)
+    static func lineClass(_ u: UInt16) -> Class? {
+        switch u {
+        case 0x20: return .sp
+        case 0x30...0x39: return .nu
+        case 0x40...0x5A, 0x60...0x7A: return .al                 // ASCII letters, `@`, `` ` ``
+        case 0x2C, 0x2E, 0x3A, 0x3B: return .is
+        case 0x21, 0x3F: return .ex
+        case 0x22, 0x27, 0x2018, 0x2019, 0x201C, 0x201D: return .qu
+        case 0xC0...0xD6, 0xD8...0xF6, 0xF8...0x24F: return .al   // Latin-1 letters, Latin Extended-A and -B
+        case 0x386, 0x388...0x38A, 0x38C, 0x38E...0x3A1, 0x3A3...0x3CE: return .al  // Greek letters
+        case 0x400...0x45F: return .al                           // Cyrillic letters
+        case 0x5D0...0x5EA: return .hl                           // Hebrew letters
+        case 0x621...0x64A, 0x671...0x6D3, 0x6D5: return .al      // Arabic letters
+        case 0x660...0x669, 0x6F0...0x6F9: return .nu             // Arabic-Indic digits
+        case 0x3041, 0x3043, 0x3045, 0x3047, 0x3049, 0x3063, 0x3083, 0x3085, 0x3087, 0x308E, 0x3095, 0x3096,
+             0x30A1, 0x30A3, 0x30A5, 0x30A7, 0x30A9, 0x30C3, 0x30E3, 0x30E5, 0x30E7, 0x30EE, 0x30F5, 0x30F6,
+             0x30FC, 0x30FB, 0x3005, 0x309D, 0x309E, 0x30FD, 0x30FE, 0xFF1A, 0xFF1B:
+            return .ns                                           // small kana, ー, ・, 々, iteration marks, ：；
+        case 0x3042...0x3094, 0x30A2...0x30FA: return .id        // the other kana
+        case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF: return .id  // CJK ideographs
+        case 0xAC00...0xD7A3: return .id                         // Hangul syllables
+        case 0x3001, 0x3002, 0x3009, 0x300B, 0x300D, 0x300F, 0x3011, 0xFF09, 0xFF0C, 0xFF0E: return .cl
+        case 0x3008, 0x300A, 0x300C, 0x300E, 0x3010, 0xFF08: return .op
+        case 0xFF01, 0xFF1F: return .ex
+        case 0xFFFC: return .cb
+        default: return nil
+        }
+    }
+
+    /// Whether a break may come between `before` and `after` (neither a space: `before` is the character
+    /// before any spaces, and `spaces` says whether spaces came between; `digitFollows`: a digit comes
+    /// right after `after`).
+    @inline(__always)
+    static func breaks(_ before: Class?, spaces: Bool, _ after: Class, digitFollows: Bool = false) -> Bool {
+        switch after {
+        case .sp: return false                                   // LB7
+        case .cl, .ex: return false                              // LB13, even after spaces
+        default: break
+        }
+        if spaces {
+            if before == .op { return false }                    // LB14: OP SP* ×
+            if after == .is { return digitFollows }              // ICU (UAX #14 15.1 LB15c-d): SP ÷ IS NU, else × IS
+            if before == .qu && after == .op { return false }    // LB15: QU SP* × OP
+            if before == .cl && after == .ns { return false }    // LB16: CL SP* × NS
+            return true                                          // LB18
+        }
+        guard let before else { return false }
+        if after == .is { return false }                         // LB13
+        if before == .op { return false }                        // LB14
+        if before == .qu || after == .qu { return false }        // LB19
+        if before == .cb || after == .cb { return true }         // LB20
+        if after == .ns { return false }                         // LB21
+        switch (before, after) {
+        case (.al, .al), (.al, .hl), (.hl, .al), (.hl, .hl),     // LB28
+             (.al, .nu), (.hl, .nu), (.nu, .al), (.nu, .hl),     // LB23
+             (.nu, .nu),                                         // LB25
+             (.is, .al), (.is, .hl), (.is, .nu):                 // LB29, ICU's LB25
+            return false
+        default:
+            return true                                          // LB31
+        }
+    }
+
+    /// Appends the opportunities of `range` (UTF-16 offsets into `buffer`, ascending, the end last, LB3).
+    /// - Returns: false, appending nothing, when the paragraph holds a character the fast path does not know.
+    static func append(_ buffer: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, into breaks: inout [Int]) -> Bool {
+        guard !range.isEmpty else { return true }
+        let mark = breaks.count
+        guard let first = lineClass(buffer[range.lowerBound]) else { return false }
+        var beforeSpaces: Class? = first == .sp ? nil : first   // the last class that was not a space
+        var spaces = first == .sp
+        var i = range.lowerBound + 1
+        while i < range.upperBound {
+            guard let here = lineClass(buffer[i]) else {
+                breaks.removeSubrange(mark...)
+                return false
+            }
+            if here == .sp {
+                spaces = true
+            } else {
+                let digitFollows = here == .is && i + 1 < range.upperBound && lineClass(buffer[i + 1]) == .nu
+                if SimpleBreaks.breaks(beforeSpaces, spaces: spaces, here, digitFollows: digitFollows) { breaks.append(i) }
+                beforeSpaces = here
+                spaces = false
+            }
+            i += 1
+        }
+        breaks.append(range.upperBound)
+        return true
+    }
+}
