@@ -32,6 +32,8 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     private var metricsBySize: [Int32: FontMetrics] = [:]
     /// The last size asked for and its metrics: almost every call asks for the same size.
     private var lastMetrics: (key: Int32, metrics: FontMetrics)?
+    /// ``contentHash``, once made (under `lock`).
+    private var hashText: String?
     /// The FreeType face for outlines, opened on first use; only touched under `FreeType.shared`'s lock.
     var freeTypeFace: FT_Face?
     /// Whether opening `freeTypeFace` was tried (and failed, if it is still nil).
@@ -154,14 +156,25 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     }
 
     /// A 64-bit FNV-1a hash of the font file's bytes, hex: tells two servers whether they use the same file.
-    public private(set) lazy var contentHash: String = {
+    ///
+    /// Made on first use under the face's lock (a `lazy var` here was a data race: two threads reporting
+    /// their first message at once each stored a string, and one was freed under the other).
+    public var contentHash: String {
+        lock.lock()
+        if let known = hashText { lock.unlock(); return known }
+        lock.unlock()
         var length: UInt32 = 0
-        guard let data = hb_blob_get_data(blob, &length) else { return "0" }
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        let bytes = UnsafeRawBufferPointer(start: data, count: Int(length))
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return String(hash, radix: 16)
-    }()
+        if let data = hb_blob_get_data(blob, &length) {
+            for byte in UnsafeRawBufferPointer(start: data, count: Int(length)) { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        }
+        let text = length == 0 ? "0" : String(hash, radix: 16)
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = hashText { return known }
+        hashText = text
+        return text
+    }
 
     public var description: String { "\(family) \(style) (\(source))" }
     public static func == (a: FontFace, b: FontFace) -> Bool { a === b }

@@ -1,3 +1,4 @@
+import Foundation
 import BubbleFonts
 import BubbleTestSupport
 import Testing
@@ -31,4 +32,31 @@ import Testing
     @Test func aMissingFileIsAnError() {
         #expect(throws: FontError.fileNotFound(path: "/nonexistent/font.ttf")) { try FallbackChain(families: ["/nonexistent/font.ttf"]) }
     }
+}
+
+/// A face is shared by every thread of a server or batch: what it computes on first use must be made once.
+@Suite struct FontFaceThreadingTests {
+    @Test func contentHashIsMadeOnceUnderManyThreads() throws {
+        for _ in 0..<20 {
+            // A fresh face each round, so every round races on the first use.
+            let face = try FallbackChain(families: [try Fonts.require(Fonts.dejaVuSans, package: "fonts-dejavu-core")]).faces[0]
+            let results = HashesSeen()
+            // Each thread keeps reading, as a batch worker does once per message, while others make it.
+            DispatchQueue.concurrentPerform(iterations: 8) { _ in
+                var last = ""
+                for _ in 0..<2000 { last = face.contentHash }
+                results.add(last)
+            }
+            #expect(results.all.count == 8)
+            #expect(Set(results.all).count == 1)
+            #expect(results.all[0].count > 4)
+        }
+    }
+}
+
+private final class HashesSeen: @unchecked Sendable {
+    private let lock = NSLock()
+    private var seen: [String] = []
+    func add(_ s: String) { lock.withLock { seen.append(s) } }
+    var all: [String] { lock.withLock { seen } }
 }
