@@ -18,7 +18,7 @@ public final class BubbleEngine: @unchecked Sendable {
     private var chains: [[String]: FallbackChain] = [:]
     private var pool: [ObjectIdentifier: [Worker]] = [:]
     /// The chain of the default options, resolved once (most calls use it).
-    private var defaultChain: FallbackChain?
+    private let defaultChain: FallbackChain
     /// Most shaped words each worker keeps (0: no word cache).
     public let shapeCacheCapacity: Int
 
@@ -31,9 +31,8 @@ public final class BubbleEngine: @unchecked Sendable {
 
     /// A catalog given in memory, used whenever the options name no catalog path.
     private let inMemoryCatalog: LoadedCatalog?
-    /// The mapper of ``defaults`` (with their catalog), made once: a call without options maps with it
-    /// (a `let`, so calls borrow it rather than copy its catalog's references).
-    private let defaultMapper: Mapper
+    /// The plan of ``defaults``, worked out once: a call without options derives nothing.
+    private let defaultPlan: LayoutPlan
 
     /// Loads the default fonts (a missing family is an error naming its Debian package).
     /// - Parameter catalog: a catalog built in memory, used instead of Bubble's own when the options name
@@ -57,8 +56,12 @@ public final class BubbleEngine: @unchecked Sendable {
             }
             catalogs = [path: defaultCatalog]
         }
-        defaultMapper = Mapper(catalog: defaultCatalog.catalog, options: BubbleEngine.mappingOptions(options))
-        defaultChain = try chain(for: options.fonts ?? FallbackChain.defaultFamilies)
+        let families = options.fonts ?? FallbackChain.defaultFamilies
+        let chain: FallbackChain
+        do { chain = try FallbackChain(families: families) } catch { throw BubbleError(error) }
+        chains[families] = chain
+        defaultChain = chain
+        defaultPlan = LayoutPlan(options, catalog: defaultCatalog, chain: chain)
     }
 
     /// Lays out one plain-text message.
@@ -73,12 +76,9 @@ public final class BubbleEngine: @unchecked Sendable {
 
     /// Lays out a message: plain text, spans or markup, with its own link map and highlights.
     public func layout(_ message: Message, options: BubbleOptions? = nil) throws(BubbleError) -> BubbleLayout {
-        let o = try resolve(options)
-        let catalog = try catalog(for: o)
-        let isDefault = options.isNone
-        if let cut = try layoutOfPrefix(message, o, catalog, defaults: isDefault) { return cut }
-        let shaped = try shape(map(message, o, catalog, defaults: isDefault), o)
-        return report(shaped, o, width: o.maxWidth ?? 280, catalog: catalog)
+        let plan = try plan(options)
+        if let cut = try layoutOfPrefix(message, plan) { return cut }
+        return report(try shape(map(message, plan), plan), plan, width: plan.width)
     }
 
     /// Bytes of a long message laid out first when `maxLines` bounds what shows (grows ×4 when short).
@@ -91,20 +91,18 @@ public final class BubbleEngine: @unchecked Sendable {
     /// Its layout is kept only when it is truncated and the last visible line cannot have seen the cut:
     /// a hard break follows it inside the prefix, or more than two lines' width of text does, and no link
     /// runs into the cut. Otherwise the prefix grows, up to the whole message. Nil: lay out the whole.
-    func layoutOfPrefix(_ message: Message, _ o: BubbleOptions, _ catalog: LoadedCatalog,
-                        defaults: Bool = false) throws(BubbleError) -> BubbleLayout? {
+    func layoutOfPrefix(_ message: Message, _ plan: LayoutPlan) throws(BubbleError) -> BubbleLayout? {
+        let o = plan.options
         guard let maxLines = o.maxLines, maxLines > 0, o.pageHeight == nil, o.balance != true,
               message.highlights.isEmpty, case .text(let text) = message.body else { return nil }
         let bytes = text.utf8.count
         guard bytes <= (o.maxMessageLength ?? 65536) else { return nil }  // the full path reports it
         var budget = BubbleEngine.firstPrefixBytes + maxLines * 128
-        let width = o.maxWidth ?? 280
-        let padding = o.resolvedPadding
-        let textWidth = max(width - padding.left - padding.right, 0)
+        let textWidth = plan.constraints.maxWidth
         while budget * 2 < bytes {
             let prefix = BubbleEngine.prefix(of: text, bytes: budget)
-            let shaped = try shape(map(Message(body: .text(prefix), linkMap: message.linkMap), o, catalog, defaults: defaults), o)
-            let layout = report(shaped, o, width: width, catalog: catalog)
+            let shaped = try shape(map(Message(body: .text(prefix), linkMap: message.linkMap), plan), plan)
+            let layout = report(shaped, plan, width: plan.width)
             let lines = layout.lineLayout.lines
             if layout.lineLayout.truncated, let last = lines.last,
                last.paragraph < shaped.paragraphs.count - 1 || shaped.width(last.range.lowerBound..<shaped.count) > 2 * textWidth,
@@ -145,19 +143,14 @@ public final class BubbleEngine: @unchecked Sendable {
     /// The Map stage alone, as ``layout(_:options:)`` runs it (the options' catalog, link map, units):
     /// the mapped text, placeholders, links and offset map, with no shaping. For benchmarks and tools.
     public func mapped(_ message: Message, options: BubbleOptions? = nil) throws(BubbleError) -> MappedText {
-        if options.isNone {
-            do { return try defaultMapper.map(message) } catch { throw BubbleError(code: error.code, message: error.message) }
-        }
-        let o = try resolve(options)
-        return try map(message, o, try catalog(for: o))
+        try map(message, try plan(options))
     }
 
     /// Shapes once and lays the message out at each width: what a server does for several screens.
     public func layouts(_ message: Message, widths: [Double], options: BubbleOptions? = nil) throws(BubbleError) -> [BubbleLayout] {
-        let o = try resolve(options)
-        let catalog = try catalog(for: o)
-        let shaped = try shape(map(message, o, catalog), o)
-        return widths.map { report(shaped, o, width: $0, catalog: catalog) }
+        let plan = try plan(options)
+        let shaped = try shape(map(message, plan), plan)
+        return widths.map { report(shaped, plan, width: $0) }
     }
 
     /// The catalog the options name (or Bubble's own), loaded once per path.
@@ -194,54 +187,38 @@ public final class BubbleEngine: @unchecked Sendable {
                        maxWidth: (o.maxWidth ?? 280) - o.resolvedPadding.left - o.resolvedPadding.right)
     }
 
-    /// The Map stage. `defaults`: `o` and `catalog` are the engine's defaults (the caller gave no options),
-    /// so the mapper made once in `init` serves.
-    func map(_ message: Message, _ o: BubbleOptions, _ catalog: LoadedCatalog,
-             defaults: Bool = false) throws(BubbleError) -> MappedText {
-        do {
-            if defaults { return try defaultMapper.map(message) }
-            return try Mapper(catalog: catalog.catalog, options: Self.mappingOptions(o)).map(message)
-        } catch {
-            throw BubbleError(code: error.code, message: error.message)
-        }
-    }
-
-    /// The Typeset stage's width-independent half.
-    func shape(_ mapped: consuming MappedText, _ o: BubbleOptions) throws(BubbleError) -> ShapedText {
+    /// The plan for `options` (nil: the engine's defaults, worked out once).
+    func plan(_ options: BubbleOptions?) throws(BubbleError) -> LayoutPlan {
+        guard let options else { return defaultPlan }
+        let o = try resolve(options)
         let families = o.fonts ?? FallbackChain.defaultFamilies
         let chain: FallbackChain
-        if let defaultChain, families == (defaults.fonts ?? FallbackChain.defaultFamilies) {
+        if families == (defaults.fonts ?? FallbackChain.defaultFamilies) {
             chain = defaultChain
         } else {
             chain = try self.chain(for: families)
         }
-        let worker = try borrow(chain)
+        return LayoutPlan(o, catalog: try catalog(for: o), chain: chain)
+    }
+
+    /// The Map stage.
+    func map(_ message: Message, _ plan: LayoutPlan) throws(BubbleError) -> MappedText {
+        do { return try plan.mapper.map(message) } catch { throw BubbleError(code: error.code, message: error.message) }
+    }
+
+    /// The Typeset stage's width-independent half.
+    func shape(_ mapped: consuming MappedText, _ plan: LayoutPlan) throws(BubbleError) -> ShapedText {
+        let worker = try borrow(plan.chain)
         defer { giveBack(worker) }
-        let token = o.truncationToken?.text ?? o.ellipsis ?? "…"
-        let style = ParagraphStyle(fontSize: o.fontSize ?? 16, direction: o.direction ?? .auto, emojiSize: o.emojiSize,
-                                   emojiAlign: o.emojiAlign ?? .center, truncationToken: token, language: o.language)
-        return worker.typesetter.shape(mapped, style: style, cache: worker.cache)
+        return worker.typesetter.shape(mapped, style: plan.style, cache: worker.cache)
     }
 
     /// The width-dependent half and the report.
-    func report(_ shaped: ShapedText, _ o: BubbleOptions, width: Double, catalog: LoadedCatalog) -> BubbleLayout {
-        let padding = o.resolvedPadding
-        var constraints = LayoutConstraints(maxWidth: max(width - padding.left - padding.right, 0))
-        constraints.maxLines = o.maxLines ?? 0
-        constraints.lineSpacing = o.lineSpacing ?? 0
-        constraints.paragraphSpacing = o.paragraphSpacing ?? 0
-        constraints.firstLineIndent = o.firstLineIndent ?? 0
-        constraints.alignment = o.alignment ?? .start
-        constraints.pageHeight = o.pageHeight
-        switch o.lineHeight {
-        case .multiple(let m)?: constraints.lineHeight = .multiple(m)
-        case .pixels(let px)?: constraints.lineHeight = .pixels(px)
-        case nil: break
-        }
-        var lines = shaped.layOut(constraints)
-        if o.balance == true { lines = shaped.balanced(lines) }
-        let moreURL = o.truncationToken?.url.flatMap { LinkTarget.sanitize($0) }
-        return BubbleLayout(lines, padding: padding, truncationURL: moreURL, emojiName: { catalog.names[$0] })
+    func report(_ shaped: ShapedText, _ plan: LayoutPlan, width: Double) -> BubbleLayout {
+        var lines = shaped.layOut(plan.constraints(width: width))
+        if plan.options.balance == true { lines = shaped.balanced(lines) }
+        let names = plan.catalog.names
+        return BubbleLayout(lines, padding: plan.padding, truncationURL: plan.moreURL, emojiName: { names[$0] })
     }
 
     func resolve(_ options: BubbleOptions?) throws(BubbleError) -> BubbleOptions {
@@ -325,5 +302,56 @@ extension Optional {
     var isNone: Bool {
         if case .none = self { return true }
         return false
+    }
+}
+
+/// What resolved options mean for every message laid out under them, worked out once: the catalog and
+/// its mapper, the font chain, the paragraph style, the constraints, the padding and the `more` link.
+final class LayoutPlan: Sendable {
+    let options: BubbleOptions
+    let catalog: LoadedCatalog
+    let mapper: Mapper
+    let chain: FallbackChain
+    let style: ParagraphStyle
+    let padding: EdgeInsets
+    /// The bubble's max width, padding included (`maxWidth`, default 280).
+    let width: Double
+    /// The constraints at ``width``.
+    let constraints: LayoutConstraints
+    /// Where a tap on the truncation token leads, when the token has a safe URL.
+    let moreURL: String?
+
+    init(_ o: BubbleOptions, catalog: LoadedCatalog, chain: FallbackChain) {
+        options = o
+        self.catalog = catalog
+        mapper = Mapper(catalog: catalog.catalog, options: BubbleEngine.mappingOptions(o))
+        self.chain = chain
+        style = ParagraphStyle(fontSize: o.fontSize ?? 16, direction: o.direction ?? .auto, emojiSize: o.emojiSize,
+                               emojiAlign: o.emojiAlign ?? .center, truncationToken: o.truncationToken?.text ?? o.ellipsis ?? "…",
+                               language: o.language)
+        padding = o.resolvedPadding
+        width = o.maxWidth ?? 280
+        var c = LayoutConstraints(maxWidth: max(width - padding.left - padding.right, 0))
+        c.maxLines = o.maxLines ?? 0
+        c.lineSpacing = o.lineSpacing ?? 0
+        c.paragraphSpacing = o.paragraphSpacing ?? 0
+        c.firstLineIndent = o.firstLineIndent ?? 0
+        c.alignment = o.alignment ?? .start
+        c.pageHeight = o.pageHeight
+        switch o.lineHeight {
+        case .multiple(let m)?: c.lineHeight = .multiple(m)
+        case .pixels(let px)?: c.lineHeight = .pixels(px)
+        case nil: break
+        }
+        constraints = c
+        moreURL = o.truncationToken?.url.flatMap { LinkTarget.sanitize($0) }
+    }
+
+    /// The constraints at another bubble width.
+    func constraints(width: Double) -> LayoutConstraints {
+        guard width != self.width else { return constraints }
+        var c = constraints
+        c.maxWidth = max(width - padding.left - padding.right, 0)
+        return c
     }
 }

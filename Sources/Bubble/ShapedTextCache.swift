@@ -98,14 +98,13 @@ extension BubbleEngine {
     ///
     /// The result is the same layout, byte for byte once rendered, as without the cache.
     public func layout(_ message: Message, options: BubbleOptions?, cache: ShapedTextCache) throws(BubbleError) -> BubbleLayout {
-        let o = try resolve(options)
-        let catalog = try catalog(for: o)
+        let plan = try plan(options)
         let shaped: ShapedText
-        if let key = ShapedTextCache.Key(message, o) {
-            shaped = try cache.shaped(key) { () throws(BubbleError) in try shape(map(message, o, catalog), o) }
+        if let key = ShapedTextCache.Key(message, plan.options) {
+            shaped = try cache.shaped(key) { () throws(BubbleError) in try shape(map(message, plan), plan) }
         } else {
-            shaped = try shape(map(message, o, catalog), o)
+            shaped = try shape(map(message, plan), plan)
         }
-        return report(shaped, o, width: o.maxWidth ?? 280, catalog: catalog)
+        return report(shaped, plan, width: plan.width)
     }
 }

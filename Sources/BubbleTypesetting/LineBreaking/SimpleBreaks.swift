@@ -84,26 +84,59 @@ enum SimpleBreaks {
         }
     }
 
+    /// ``lineClass(_:)`` of every BMP unit (`unknown` when nil): one load per character on the hot path.
+    static let classOfUnit: [UInt8] = (0..<0x10000).map { lineClass(UInt16($0))?.rawValue ?? unknown }
+    static let unknown: UInt8 = 0xFF
+    /// Number of classes; also the `before` index meaning none (spaces at the start of the paragraph).
+    private static let none = Int(Class.sp.rawValue) + 1
+    private static let rows = (none + 1) * none
+
+    /// ``breaks(_:spaces:_:digitFollows:)`` for every pair, indexed by
+    /// `(spaces ? rows : 0) + before × none + after`, without a digit following.
+    static let pairBreaks: [Bool] = (0..<2 * rows).map { k in
+        let after = Class(rawValue: UInt8(k % none))!, before = (k / none) % (none + 1), spaces = k >= rows
+        return breaks(before == none ? nil : Class(rawValue: UInt8(before))!, spaces: spaces, after)
+    }
+
     /// Appends the opportunities of `range` (UTF-16 offsets into `buffer`, ascending, the end last, LB3).
     /// - Returns: false, appending nothing, when the paragraph holds a character the fast path does not know.
     static func append(_ buffer: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, into breaks: inout [Int]) -> Bool {
         guard !range.isEmpty else { return true }
+        return classOfUnit.withUnsafeBufferPointer { classes in
+            pairBreaks.withUnsafeBufferPointer { pairs in
+                append(buffer, range, classes, pairs, into: &breaks)
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func append(_ buffer: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, _ classes: UnsafeBufferPointer<UInt8>,
+                               _ pairs: UnsafeBufferPointer<Bool>, into breaks: inout [Int]) -> Bool {
+        let sp = Class.sp.rawValue, infix = Class.is.rawValue, op = Class.op.rawValue, nu = Class.nu.rawValue
+        let first = classes[Int(buffer[range.lowerBound])]
+        if first == unknown { return false }
         let mark = breaks.count
-        guard let first = lineClass(buffer[range.lowerBound]) else { return false }
-        var beforeSpaces: Class? = first == .sp ? nil : first   // the last class that was not a space
-        var spaces = first == .sp
+        var before = first == sp ? none : Int(first)   // the last class that was not a space
+        var spaces = first == sp
         var i = range.lowerBound + 1
         while i < range.upperBound {
-            guard let here = lineClass(buffer[i]) else {
+            let here = classes[Int(buffer[i])]
+            if here == unknown {
                 breaks.removeSubrange(mark...)
                 return false
             }
-            if here == .sp {
+            if here == sp {
                 spaces = true
             } else {
-                let digitFollows = here == .is && i + 1 < range.upperBound && lineClass(buffer[i + 1]) == .nu
-                if SimpleBreaks.breaks(beforeSpaces, spaces: spaces, here, digitFollows: digitFollows) { breaks.append(i) }
-                beforeSpaces = here
+                let opportunity: Bool
+                if spaces && here == infix {
+                    // ICU (UAX #14 15.1 LB15c-d): SP ÷ IS NU, else × IS; LB14 first.
+                    opportunity = before != Int(op) && i + 1 < range.upperBound && classes[Int(buffer[i + 1])] == nu
+                } else {
+                    opportunity = pairs[(spaces ? rows : 0) + before * none + Int(here)]
+                }
+                if opportunity { breaks.append(i) }
+                before = Int(here)
                 spaces = false
             }
             i += 1
