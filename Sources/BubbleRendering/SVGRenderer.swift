@@ -163,7 +163,7 @@ public struct SVGRenderer: Sendable {
                 switch fragment.kind {
                 case let .glyphs(runIndex, glyphRange):
                     let run = shaped.runs[runIndex]
-                    guard let face = run.face else { continue }
+                    guard let face = shaped.face(of: run) else { continue }
                     let g = shaped.glyphs
                     let plain = SVGScene.LayerKey.color(styleColors[run.style] ?? theme.text)
                     var x = left + fragment.x
@@ -184,7 +184,7 @@ public struct SVGRenderer: Sendable {
                 case let .token(runIndex, glyphRange):
                     let token = shaped.token
                     let run = token.runs[runIndex]
-                    guard let face = run.face else { continue }
+                    guard let face = token.face(of: run) else { continue }
                     let key = moreLink.map(SVGScene.LayerKey.link) ?? .color(theme.text)
                     var x = left + fragment.x
                     for k in glyphRange {

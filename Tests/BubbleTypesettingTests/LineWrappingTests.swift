@@ -50,7 +50,7 @@ func lineTexts(_ layout: LineLayout) -> [String] {
     @Test func cjkLinesAreMeasuredWithTheCJKFace() throws {
         let layout = try layOut("Hello, world\n很久很久以前，在一个群里", width: 100)
         #expect(layout.lines.count >= 3)
-        let cjkRuns = layout.shaped.runs.filter { $0.face?.family == "Noto Sans CJK SC" }
+        let cjkRuns = layout.shaped.runs.filter { layout.shaped.face(of: $0)?.family == "Noto Sans CJK SC" }
         #expect(!cjkRuns.isEmpty)
         #expect(layout.lines[1].height > layout.lines[0].height)  // the CJK face is taller
     }

@@ -59,9 +59,15 @@ extension Typesetter {
             guard end > runStart, let face = runFace else { return }
             let size = shaped.styles[runStyle].fontSize ?? shaped.style.fontSize
             let m = face.metrics(size: size)
-            shaped.runs.append(ShapedRun(range: runStart..<end, glyphRange: 0..<0, face: face, fontSize: size,
+            let index: Int
+            if let known = shaped.faces.firstIndex(where: { $0 === face }) {
+                index = known
+            } else {
+                index = shaped.faces.count
+                shaped.faces.append(face)
+            }
+            shaped.runs.append(ShapedRun(range: runStart..<end, glyphRange: 0..<0, faceIndex: Int32(index), fontSize: size,
                                          level: runLevel, script: runScript == 0 ? commonScript : runScript, style: runStyle, placeholder: nil, ascent: m.ascent, descent: m.descent))
-            if !shaped.faces.contains(where: { $0 === face }) { shaped.faces.append(face) }
         }
 
         var i = range.lowerBound
@@ -76,7 +82,7 @@ extension Typesetter {
                shaped.placeholders[placeholderCursor].placeholder.index.utf16 == i {
                 close(i)
                 let p = shaped.placeholders[placeholderCursor]
-                shaped.runs.append(ShapedRun(range: i..<i + 1, glyphRange: 0..<0, face: nil,
+                shaped.runs.append(ShapedRun(range: i..<i + 1, glyphRange: 0..<0, faceIndex: -1,
                                              fontSize: shaped.styles[styleIndex].fontSize ?? shaped.style.fontSize,
                                              level: level, script: commonScript, style: styleIndex, placeholder: placeholderCursor,
                                              ascent: p.ascent, descent: p.descent))

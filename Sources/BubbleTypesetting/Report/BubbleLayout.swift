@@ -115,7 +115,7 @@ public struct BubbleLayout: Sendable {
                     emoji.append(EmojiBox(placeholder: p.placeholder, range: fragment.range, rect: rect, emojiName: nil))
                 case let .glyphs(runIndex, glyphRange):
                     let run = lineLayout.shaped.runs[runIndex]
-                    guard let face = run.face, face.isColor else { continue }
+                    guard let face = lineLayout.shaped.face(of: run), face.isColor else { continue }
                     // One entry per grapheme drawn by the color face.
                     let g = lineLayout.shaped.glyphs
                     var x = fragment.x

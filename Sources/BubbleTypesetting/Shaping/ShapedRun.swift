@@ -7,8 +7,9 @@ public struct ShapedRun: Sendable {
     public var range: Range<Int>
     /// Its glyphs in ``ShapedText/glyphs`` (visual order inside the run); empty for a placeholder.
     public var glyphRange: Range<Int>
-    /// The face, or nil for a placeholder run.
-    public var face: FontFace?
+    /// Index of the face in its text's `faces` (``ShapedText/face(of:)``), or -1 for a placeholder run:
+    /// an index, not a reference, so copying a run costs no reference count.
+    public var faceIndex: Int32
     public var fontSize: Double
     /// Bidi embedding level: odd is right-to-left.
     public var level: UInt8
@@ -51,8 +52,15 @@ public struct ShapedParagraph: Sendable {
 public struct ShapedSnippet: Sendable {
     public var text: [UInt16]
     public var runs: [ShapedRun]
+    /// The faces its runs name by index.
+    public var faces: [FontFace]
     public var glyphs: GlyphBuffer
     public var width: Double
     public var ascent: Double
     public var descent: Double
+}
+
+extension ShapedSnippet {
+    /// The face of `run` (one of ``runs``), or nil for a placeholder.
+    public func face(of run: ShapedRun) -> FontFace? { run.faceIndex >= 0 ? faces[Int(run.faceIndex)] : nil }
 }

@@ -76,6 +76,11 @@ public struct ShapedText: Sendable {
     /// Number of UTF-16 units in the mapped text.
     public var count: Int { box.content.mapped.text.count }
 
+    /// The face of `run` (one of ``runs``), or nil for a placeholder.
+    public func face(of run: ShapedRun) -> FontFace? {
+        run.faceIndex >= 0 ? box.content.faces[Int(run.faceIndex)] : nil
+    }
+
     /// Advance of units `range` in logical order, px.
     @inline(__always)
     public func width(_ range: Range<Int>) -> Double {

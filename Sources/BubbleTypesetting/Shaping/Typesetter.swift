@@ -171,7 +171,8 @@ public final class Typesetter {
             advances[run.range.lowerBound] += shaped.placeholders[p].width
             return
         }
-        guard let face = run.face else { return }
+        guard run.faceIndex >= 0 else { return }
+        let face = shaped.faces[Int(run.faceIndex)]
         let start = shaped.glyphs.count
         let request = ShapingRequest(face: face, size: run.fontSize, script: run.script,
                                      rightToLeft: run.isRightToLeft, language: shaped.style.language)
@@ -252,7 +253,7 @@ public final class Typesetter {
         let units = Array(string.utf16)
         var inner = ShapedText.Content(mapped: MappedText(plain: string), style: ParagraphStyle(fontSize: style.fontSize, direction: style.direction,
                                 truncationToken: "", language: style.language), primaryFace: fonts.faces[0],
-                               token: ShapedSnippet(text: [], runs: [], glyphs: GlyphBuffer(), width: 0, ascent: 0, descent: 0))
+                               token: ShapedSnippet(text: [], runs: [], faces: [], glyphs: GlyphBuffer(), width: 0, ascent: 0, descent: 0))
         var advances = [Double](repeating: 0, count: units.count)
         inner.graphemeStarts = graphemeStarts(units)
         units.withUnsafeBufferPointer { buffer in
@@ -261,7 +262,7 @@ public final class Typesetter {
         }
         let ascent = inner.runs.map(\.ascent).max() ?? inner.primaryMetrics.ascent
         let descent = inner.runs.map(\.descent).max() ?? inner.primaryMetrics.descent
-        return ShapedSnippet(text: units, runs: inner.runs, glyphs: inner.glyphs, width: advances.reduce(0, +),
+        return ShapedSnippet(text: units, runs: inner.runs, faces: inner.faces, glyphs: inner.glyphs, width: advances.reduce(0, +),
                              ascent: ascent, descent: descent)
     }
 }
