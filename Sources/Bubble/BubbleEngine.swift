@@ -17,6 +17,8 @@ public final class BubbleEngine: @unchecked Sendable {
     private let lock = NSLock()
     private var chains: [[String]: FallbackChain] = [:]
     private var pool: [ObjectIdentifier: [Worker]] = [:]
+    /// Idle workers of the default chain, apart: most calls use it, and an array skips the dictionary.
+    private var defaultPool: [Worker] = []
     /// The chain of the default options, resolved once (most calls use it).
     private let defaultChain: FallbackChain
     /// Most shaped words each worker keeps (0: no word cache).
@@ -245,7 +247,8 @@ public final class BubbleEngine: @unchecked Sendable {
 
     private func borrow(_ chain: FallbackChain) throws(BubbleError) -> Worker {
         lock.lock()
-        if let w = pool[ObjectIdentifier(chain)]?.popLast() { lock.unlock(); return w }
+        if chain === defaultChain, let w = defaultPool.popLast() { lock.unlock(); return w }
+        if chain !== defaultChain, let w = pool[ObjectIdentifier(chain)]?.popLast() { lock.unlock(); return w }
         lock.unlock()
         do { return Worker(typesetter: try Typesetter(fonts: chain), cache: ShapeCache(capacity: shapeCacheCapacity)) } catch {
             throw BubbleError(error)
@@ -256,7 +259,7 @@ public final class BubbleEngine: @unchecked Sendable {
     public func removeAllShapedWords() {
         lock.lock()
         defer { lock.unlock() }
-        for workers in pool.values { for w in workers { w.cache.removeAllWords() } }
+        for workers in pool.values + [defaultPool] { for w in workers { w.cache.removeAllWords() } }
     }
 
     /// Word-cache look-ups and hits over the idle workers, since they were made.
@@ -264,13 +267,17 @@ public final class BubbleEngine: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         var lookups = 0, hits = 0
-        for workers in pool.values { for w in workers { lookups += w.cache.lookups; hits += w.cache.hits } }
+        for workers in pool.values + [defaultPool] { for w in workers { lookups += w.cache.lookups; hits += w.cache.hits } }
         return (lookups, hits)
     }
 
     private func giveBack(_ worker: Worker) {
         lock.lock()
-        pool[ObjectIdentifier(worker.typesetter.fonts), default: []].append(worker)
+        if worker.typesetter.fonts === defaultChain {
+            defaultPool.append(worker)
+        } else {
+            pool[ObjectIdentifier(worker.typesetter.fonts), default: []].append(worker)
+        }
         lock.unlock()
     }
 }
