@@ -30,7 +30,12 @@ enum UTF8Decoding {
                 return Decoded(units: [], hasBracket: false, hasObjectReplacement: false, mayHoldLinks: false)
             }
             var hasFFFC = false
-            let units = [UInt16](unsafeUninitializedCapacity: n) { out, count in
+            // Zero-filled then trimmed: `init(unsafeUninitializedCapacity:)` allocates through the
+            // unspecialized generic path (a metadata look-up of some 450 instructions per message).
+            var units: [UInt16] = []
+            units.reserveCapacity(n)
+            units.append(contentsOf: repeatElement(0, count: n))
+            let written = units.withUnsafeMutableBufferPointer { out -> Int in
                 var i = 0, k = 0
                 while i < n {
                     while i + 8 <= n {
@@ -65,8 +70,9 @@ enum UTF8Decoding {
                         k += 2
                     }
                 }
-                count = k
+                return k
             }
+            units.removeLast(n - written)
             let raw = UnsafeRawPointer(base)
             return Decoded(units: units, hasBracket: memchr(raw, 0x5B, n) != nil, hasObjectReplacement: hasFFFC,
                            mayHoldLinks: mayHoldLinks(base, n))

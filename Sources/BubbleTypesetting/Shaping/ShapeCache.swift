@@ -45,21 +45,25 @@ public final class ShapeCache {
         scriptOfUnit = [UInt32](repeating: 0, count: 0x10000)
         words.removeAll()
         tokens.removeAll()
+        tokenStyles.removeAll()
     }
 
     // MARK: Truncation tokens
 
-    /// Shaped truncation tokens by the style they were shaped in (a handful at most).
-    var tokens: [(style: ParagraphStyle, snippet: ShapedSnippet)] = []
+    /// Shaped truncation tokens and the styles they were shaped in (a handful at most), side by side:
+    /// a look-up compares styles in place without copying a tuple per entry.
+    var tokenStyles: [ParagraphStyle] = []
+    var tokens: [ShapedSnippet] = []
 
     func token(for style: ParagraphStyle) -> ShapedSnippet? {
-        for entry in tokens where entry.style == style { return entry.snippet }
+        for i in tokenStyles.indices where tokenStyles[i] == style { return tokens[i] }
         return nil
     }
 
     func remember(_ snippet: ShapedSnippet, for style: ParagraphStyle) {
-        if tokens.count >= 8 { tokens.removeFirst() }
-        tokens.append((style, snippet))
+        if tokens.count >= 8 { tokens.removeFirst(); tokenStyles.removeFirst() }
+        tokenStyles.append(style)
+        tokens.append(snippet)
     }
 
     /// Number of words held now.

@@ -100,7 +100,9 @@ public final class Typesetter {
     }
 
     private func graphemeStarts(_ units: [UInt16]) -> [Bool] {
-        var starts = [Bool](repeating: true, count: units.count + 1)
+        var starts: [Bool] = []  // reserved, then filled: `init(repeating:count:)` takes the unspecialized path
+        starts.reserveCapacity(units.count + 1)
+        starts.append(contentsOf: repeatElement(true, count: units.count + 1))
         // Text made only of units that neither extend nor join (Latin, Cyrillic, Greek, Hebrew and
         // Arabic letters, CJK ideographs, kana, Hangul syllables, common punctuation) breaks between
         // every two units except CR LF: ICU is asked only about the rest.
