@@ -17,9 +17,10 @@ public struct ShapedText: Sendable {
         var paragraphs: [ShapedParagraph] = []
         var runs: [ShapedRun] = []
         var glyphs = GlyphBuffer()
-        var styles: [TextStyle] = [.plain]
+        var styles: [TextStyle] = Content.plainOnly
         var placeholders: [ResolvedPlaceholder] = []
-        var advanceBefore: [Double] = [0]
+        /// Filled by the typesetter (starting with 0), at its final size at once.
+        var advanceBefore: [Double] = []
         var graphemeStarts: [Bool] = []
         var breaks: [Int] = []
         let primaryFace: FontFace
@@ -27,6 +28,9 @@ public struct ShapedText: Sendable {
         var token: ShapedSnippet
         var unresolvedGlyphs = 0
         var faces: [FontFace] = []
+
+        /// The default style alone, shared: most messages use no other, and a literal would allocate per message.
+        static let plainOnly: [TextStyle] = [.plain]
 
         init(mapped: MappedText, style: ParagraphStyle, primaryFace: FontFace, token: ShapedSnippet) {
             self.mapped = mapped

@@ -52,6 +52,7 @@ public final class Typesetter {
         let units = shaped.mapped.text
         shaped.graphemeStarts = graphemeStarts(units)
         shaped.advanceBefore.reserveCapacity(units.count + 1)
+        shaped.advanceBefore.append(0)
         // Per-unit advances in the typesetter's scratch (no array made per message).
         var advances = advanceScratch
         advanceScratch = []
