@@ -58,7 +58,7 @@ extension Typesetter {
         func close(_ end: Int) {
             guard end > runStart, let face = runFace else { return }
             let size = shaped.styles[runStyle].fontSize ?? shaped.style.fontSize
-            let m = face.metrics(size: size)
+            let m = metrics(of: face, size: size)
             let index: Int
             if let known = shaped.faces.firstIndex(where: { $0 === face }) {
                 index = known

@@ -32,11 +32,11 @@ public struct ShapedText: Sendable {
         /// The default style alone, shared: most messages use no other, and a literal would allocate per message.
         static let plainOnly: [TextStyle] = [.plain]
 
-        init(mapped: MappedText, style: ParagraphStyle, primaryFace: FontFace, token: ShapedSnippet) {
+        init(mapped: MappedText, style: ParagraphStyle, primaryFace: FontFace, primaryMetrics: FontMetrics, token: ShapedSnippet) {
             self.mapped = mapped
             self.style = style
             self.primaryFace = primaryFace
-            self.primaryMetrics = primaryFace.metrics(size: style.fontSize)
+            self.primaryMetrics = primaryMetrics
             self.token = token
         }
     }

@@ -17,6 +17,19 @@ public final class Typesetter {
     private var wordCuts: [Int] = []
     private var advanceScratch: [Double] = []
     var scalarScratch: [UInt32] = []
+    /// Metrics of the faces this typesetter used, by face and size: asked for once per run, and a face's
+    /// own table sits behind a lock every thread would take. Faces live as long as the chain, so their
+    /// identifiers stay theirs.
+    private var metricsMemo: [(face: ObjectIdentifier, size: Double, metrics: FontMetrics)] = []
+
+    /// `face.metrics(size:)`, remembered.
+    func metrics(of face: FontFace, size: Double) -> FontMetrics {
+        let id = ObjectIdentifier(face)
+        for m in metricsMemo where m.face == id && m.size == size { return m.metrics }
+        let m = face.metrics(size: size)
+        if metricsMemo.count < 64 { metricsMemo.append((id, size, m)) }
+        return m
+    }
 
     public init(fonts: FallbackChain) throws(UnicodeError) {
         self.fonts = fonts
@@ -42,7 +55,8 @@ public final class Typesetter {
             cache?.remember(token, for: style)
         }
         let primary = fonts.faces[0]
-        var shaped = ShapedText.Content(mapped: text, style: style, primaryFace: primary, token: token)
+        var shaped = ShapedText.Content(mapped: text, style: style, primaryFace: primary,
+                                        primaryMetrics: metrics(of: primary, size: style.fontSize), token: token)
         fill(&shaped, cache: cache)
         return shaped  // a plain local (no closure captures it), so it moves out
     }
@@ -256,6 +270,7 @@ public final class Typesetter {
         let units = Array(string.utf16)
         var inner = ShapedText.Content(mapped: MappedText(plain: string), style: ParagraphStyle(fontSize: style.fontSize, direction: style.direction,
                                 truncationToken: "", language: style.language), primaryFace: fonts.faces[0],
+                               primaryMetrics: metrics(of: fonts.faces[0], size: style.fontSize),
                                token: ShapedSnippet(text: [], runs: [], faces: [], glyphs: GlyphBuffer(), width: 0, ascent: 0, descent: 0))
         var advances = [Double](repeating: 0, count: units.count)
         inner.graphemeStarts = graphemeStarts(units)
