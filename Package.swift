@@ -29,16 +29,19 @@ let package = Package(
         .systemLibrary(name: "CPCRE2", pkgConfig: "libpcre2-8", providers: [.apt(["libpcre2-dev"])]),
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
 
+        // The lock guarding shared caches (pthread; no Foundation, so programs using Bubble don't load it).
+        .target(name: "BubbleLock", swiftSettings: strict),
+
         // Swift wrappers: the only files that name hb_, FT_, Fc, pcre2_ or ICU symbols.
-        .target(name: "BubbleFonts", dependencies: ["CHarfBuzz", "CFontconfig"], swiftSettings: strict),
+        .target(name: "BubbleFonts", dependencies: ["CHarfBuzz", "CFontconfig", "BubbleLock"], swiftSettings: strict),
         .target(name: "BubbleUnicode", dependencies: ["CICU"], swiftSettings: strict),
         .target(name: "BubbleRegex", dependencies: ["CPCRE2"], swiftSettings: strict),
 
         // The pipeline: Map → Typeset → Report.
         .target(name: "BubbleMapping", dependencies: ["BubbleRegex", "BubbleUnicode"], swiftSettings: strict),
         .target(name: "BubbleTypesetting", dependencies: ["BubbleFonts", "BubbleUnicode", "BubbleMapping"], swiftSettings: strict),
-        .target(name: "BubbleRendering", dependencies: ["BubbleTypesetting", "BubbleFonts"], swiftSettings: strict),
-        .target(name: "Bubble", dependencies: ["BubbleMapping", "BubbleTypesetting", "BubbleRendering", "BubbleFonts"],
+        .target(name: "BubbleRendering", dependencies: ["BubbleTypesetting", "BubbleFonts", "BubbleLock"], swiftSettings: strict),
+        .target(name: "Bubble", dependencies: ["BubbleMapping", "BubbleTypesetting", "BubbleRendering", "BubbleFonts", "BubbleLock"],
                 swiftSettings: strict),
         // The HTTP service as a library: tests drive it without a socket and over loopback.
         .target(name: "BubbleServer", dependencies: [

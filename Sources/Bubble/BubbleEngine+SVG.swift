@@ -1,6 +1,6 @@
 public import BubbleRendering
 import BubbleFonts
-import Foundation
+import FoundationEssentials
 
 extension BubbleEngine {
     /// Lays out one plain-text message and renders it as a standalone SVG document.

@@ -1,7 +1,8 @@
 import BubbleFonts
 public import BubbleMapping
 public import BubbleTypesetting
-import Foundation
+import BubbleLock
+import FoundationEssentials
 
 /// Bubble's front door: options in, layouts out, fonts and typesetters kept for reuse.
 ///
@@ -14,7 +15,7 @@ public final class BubbleEngine: @unchecked Sendable {
     /// Glyph paths for SVG, shared by every message this engine renders.
     public let glyphPaths = GlyphPathCache()
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var chains: [[String]: FallbackChain] = [:]
     private var pool: [ObjectIdentifier: [Worker]] = [:]
     /// Idle workers of the default chain, apart: most calls use it, and an array skips the dictionary.
@@ -295,7 +296,8 @@ public struct LoadedCatalog: Sendable {
             guard let unicode = entry.unicode, names[unicode] == nil else { continue }
             names[unicode] = entry.name
             // Text emoji often arrive without VS16 (❤ for ❤️): index that spelling too.
-            let bare = unicode.replacingOccurrences(of: "\u{FE0F}", with: "")
+            var bare = unicode
+            bare.unicodeScalars.removeAll { $0 == "\u{FE0F}" }  // by scalar: VS16 is inside its Character
             if bare != unicode && names[bare] == nil { names[bare] = entry.name }
         }
         self.names = names

@@ -1,7 +1,7 @@
 public import BubbleMapping
 public import BubbleTypesetting
 public import BubbleUnicode
-public import Foundation
+public import FoundationEssentials
 
 /// Every option of a layout. Library fields, JSON keys and CLI flags share these names
 /// (`maxWidth` ↔ `--max-width`). `nil` means the default, so two option sets merge by taking the
@@ -73,31 +73,15 @@ public struct BubbleOptions: Codable, Sendable, Equatable {
         "linkify", "linkMap", "ellipsis", "truncationToken", "offsets", "invalidUTF8", "maxMessageLength", "theme", "debug",
     ]
 
-    /// Decodes a JSON object of options; an unknown key or a wrong type is an `invalid_options` error.
+    /// Decodes a JSON object of options (UTF-8). Not JSON, or a bare value, is a `malformed_json` error;
+    /// an array, an unknown key or a wrong type is `invalid_options`.
     public static func decode(json data: Data) throws(BubbleError) -> BubbleOptions {
-        let object: Any
-        do { object = try JSONSerialization.jsonObject(with: data) } catch {
-            throw BubbleError(code: "malformed_json", message: "options are not valid JSON: \(error.localizedDescription)")
-        }
-        return try decode(object: object)
-    }
-
-    /// Decodes an already parsed JSON value (a batch line's `options`).
-    public static func decode(object: Any) throws(BubbleError) -> BubbleOptions {
-        guard let dictionary = object as? [String: Any] else {
-            throw BubbleError(code: "invalid_options", message: "options must be a JSON object")
-        }
-        if let unknown = dictionary.keys.filter({ !keys.contains($0) }).sorted().first {
-            throw BubbleError(code: "invalid_options", message: "unknown option '\(unknown)'")
-        }
         do {
-            let data = try JSONSerialization.data(withJSONObject: dictionary)
-            return try JSONDecoder().decode(BubbleOptions.self, from: data)
-        } catch let DecodingError.typeMismatch(_, context), let DecodingError.dataCorrupted(context) {
-            let key = context.codingPath.map(\.stringValue).joined(separator: ".")
-            throw BubbleError(code: "invalid_options", message: "option '\(key)': \(context.debugDescription)")
-        } catch {
-            throw BubbleError(code: "invalid_options", message: "options: \(error)")
+            return try JSONDecoder().decode(CheckedOptions.self, from: data).options
+        } catch let error as BubbleError {
+            throw error
+        } catch {  // CheckedOptions throws only BubbleError: anything else is the parser's
+            throw BubbleError(code: "malformed_json", message: "options are not valid JSON")
         }
     }
 
@@ -199,7 +183,7 @@ public enum LineHeightValue: Codable, Sendable, Equatable {
     public init(from decoder: Decoder) throws {
         let c = try decoder.singleValueContainer()
         if let m = try? c.decode(Double.self) { self = .multiple(m); return }
-        let s = try c.decode(String.self).trimmingCharacters(in: .whitespaces)
+        let s = try c.decode(String.self).trimmingSpaces
         guard let px = Double(s.hasSuffix("px") ? String(s.dropLast(2)) : s) else {
             throw DecodingError.dataCorruptedError(in: c, debugDescription: "expected a number (a multiplier) or \"Npx\"")
         }
@@ -219,6 +203,18 @@ public enum LineHeightValue: Codable, Sendable, Equatable {
         if argument.hasSuffix("px"), let px = Double(argument.dropLast(2)) { self = .pixels(px) }
         else if let m = Double(argument) { self = .multiple(m) }
         else { return nil }
+    }
+}
+
+extension String {
+    /// The string without leading and trailing spaces and tabs (what Foundation's `.whitespaces` trims:
+    /// U+0009 and every space separator, Zs).
+    fileprivate var trimmingSpaces: String {
+        func isSpace(_ s: Unicode.Scalar) -> Bool { s == "\t" || s.properties.generalCategory == .spaceSeparator }
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }) else { return "" }
+        let last = scalars.lastIndex(where: { !isSpace($0) })!
+        return String(scalars[first...last])
     }
 }
 

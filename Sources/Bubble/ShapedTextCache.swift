@@ -1,6 +1,6 @@
 import BubbleMapping
 import BubbleTypesetting
-import Foundation
+import BubbleLock
 
 /// Shaped messages kept across calls, so a message seen again (another screen width, a retry, a
 /// popular sticker line) skips the Map and Shape stages and is only broken into lines again.
@@ -48,7 +48,7 @@ public final class ShapedTextCache: @unchecked Sendable {
     /// Most entries held.
     public let capacity: Int
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var young: [Key: ShapedText] = [:]
     private var old: [Key: ShapedText] = [:]
     private var hitCount = 0

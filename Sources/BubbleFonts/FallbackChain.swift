@@ -1,4 +1,4 @@
-import Foundation
+import BubbleLock
 
 /// The ordered faces text is set in: the first face that covers a whole grapheme draws it.
 ///
@@ -11,7 +11,7 @@ public final class FallbackChain: @unchecked Sendable {
     public let faces: [FontFace]
     /// What each entry was asked as (a family name or a path).
     public let names: [String]
-    private let lock = NSLock()
+    private let lock = Lock()
     /// Faces fontconfig found for code points no chain face covers; appended after the chain.
     private var extra: [FontSource: FontFace] = [:]
     private var styled: [StyleKey: FontFace] = [:]

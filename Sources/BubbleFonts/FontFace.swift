@@ -1,5 +1,10 @@
 internal import CHarfBuzz
-import Foundation
+import BubbleLock
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// One font face (a file and a face index), shared by every size and every thread.
 ///
@@ -26,7 +31,7 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     let face: OpaquePointer
     /// An unscaled font for cmap look-ups.
     private let cmapFont: OpaquePointer
-    private let lock = NSLock()
+    private let lock = Lock()
     private var sized: [Int32: OpaquePointer] = [:]
     /// Vertical metrics per size (HarfBuzz is asked once per size, not once per run).
     private var metricsBySize: [Int32: FontMetrics] = [:]
@@ -44,7 +49,7 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         self.source = source
         self.syntheticBold = syntheticBold
         self.syntheticItalic = syntheticItalic
-        guard FileManager.default.isReadableFile(atPath: source.path) else { throw FontError.fileNotFound(path: source.path) }
+        guard access(source.path, R_OK) == 0 else { throw FontError.fileNotFound(path: source.path) }
         guard let blob = hb_blob_create_from_file_or_fail(source.path) else {
             throw FontError.harfBuzz(function: "hb_blob_create_from_file", path: source.path)
         }
@@ -63,7 +68,7 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         hasPNGGlyphs = hb_ot_color_has_png(face) != 0
         isColor = hasPNGGlyphs || hb_ot_color_has_layers(face) != 0
         family = FontFace.name(face, hb_ot_name_id_t(HB_OT_NAME_ID_TYPOGRAPHIC_FAMILY)) ?? FontFace.name(face, hb_ot_name_id_t(HB_OT_NAME_ID_FONT_FAMILY))
-            ?? (source.path as NSString).lastPathComponent
+            ?? source.path.split(separator: "/").last.map(String.init) ?? source.path
         style = FontFace.name(face, hb_ot_name_id_t(HB_OT_NAME_ID_TYPOGRAPHIC_SUBFAMILY)) ?? FontFace.name(face, hb_ot_name_id_t(HB_OT_NAME_ID_FONT_SUBFAMILY)) ?? ""
     }
 

@@ -1,5 +1,5 @@
 internal import CFontconfig
-import Foundation
+import BubbleLock
 
 /// Finds installed fonts through fontconfig: a family by name, or a face that covers a code point.
 ///
@@ -8,7 +8,7 @@ import Foundation
 public final class FontResolver: @unchecked Sendable {
     public static let shared = FontResolver()
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private let config: OpaquePointer?
     private var coverageCache: [UInt32: FontSource?] = [:]
 
@@ -42,7 +42,7 @@ public final class FontResolver: @unchecked Sendable {
         }
         defer { FcPatternDestroy(match) }
         let families = FontResolver.strings(match, FC_FAMILY)
-        guard families.contains(where: { $0.caseInsensitiveCompare(family) == .orderedSame }),
+        guard families.contains(where: { $0.lowercased() == family.lowercased() }),
               let path = FontResolver.strings(match, FC_FILE).first else {
             throw FontError.familyNotFound(family: family, package: FontError.package(forFamily: family))
         }

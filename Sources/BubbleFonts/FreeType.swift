@@ -1,12 +1,12 @@
 internal import CHarfBuzz
-import Foundation
+import BubbleLock
 
 /// The process's FreeType library handle. FreeType is not thread-safe per library or per face, so
 /// every call through here holds `lock`.
 final class FreeType: @unchecked Sendable {
     static let shared = FreeType()
 
-    let lock = NSLock()
+    let lock = Lock()
     private(set) var library: FT_Library?
 
     private init() {

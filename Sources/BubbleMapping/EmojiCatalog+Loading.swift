@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension EmojiCatalog {
     /// Loads the catalog JSON at `path`; image paths resolve against the file's folder.
@@ -12,9 +12,9 @@ extension EmojiCatalog {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw .unreadableCatalog(path: path, reason: "\(error.localizedDescription)")
+            throw .unreadableCatalog(path: path, reason: EmojiCatalog.readFailure(error))
         }
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = EmojiCatalog.folder(of: path)
         try self.init(json: [UInt8](data), folder: folder.isEmpty ? "." : folder, origin: path)
     }
 

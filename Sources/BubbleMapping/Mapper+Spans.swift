@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension Span {
     /// Decodes a spans JSON array (UTF-8 bytes).

@@ -21,19 +21,6 @@ enum JSONValue: Decodable, Sendable, Equatable {
         else { self = .object(try c.decode([String: JSONValue].self)) }
     }
 
-    /// The value as Foundation objects, for APIs that take `JSONSerialization`'s output.
-    var foundationObject: Any {
-        switch self {
-        case .null: NSNull()
-        case .bool(let b): b
-        case .int(let i): i
-        case .double(let d): d
-        case .string(let s): s
-        case .array(let a): a.map(\.foundationObject)
-        case .object(let o): o.mapValues(\.foundationObject)
-        }
-    }
-
     /// The value as JSON text.
     var text: String {
         switch self {

@@ -40,7 +40,7 @@ enum RequestReader {
         if let key = nullPath(.object(fields), "") {
             throw BubbleError(code: "invalid_options", message: "option '\(key)' is null; leave it out for its default")
         }
-        let o = try BubbleOptions.decode(object: value.foundationObject)
+        let o = try BubbleOptions.decode(json: Data(value.text.utf8))
         if o.catalog != nil {
             throw BubbleError(code: "invalid_options", message: "option 'catalog' is set by the server (bubble serve --catalog), not by a request")
         }

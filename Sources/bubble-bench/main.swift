@@ -12,7 +12,7 @@
 // height and width in whole px rounded up, as Pango's pango_layout_get_pixel_size rounds its logical
 // rect (pango_extents_to_pixels, inclusive); the checksum uses height rounded to nearest.
 import Bubble
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
 import Glibc
@@ -30,8 +30,18 @@ struct CorpusMessage {
     var text: String
 }
 
+/// Writes `text` to standard error, unbuffered (as `FileHandle.standardError` did).
+func printError(_ text: String) {
+    var rest = Array(text.utf8)[...]
+    while !rest.isEmpty {
+        let written = rest.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        guard written > 0 else { return }
+        rest = rest.dropFirst(written)
+    }
+}
+
 func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("bubble-bench: \(message)\n".utf8))
+    printError("bubble-bench: \(message)\n")
     exit(2)
 }
 
@@ -179,9 +189,10 @@ guard arguments.count >= 3, let passes = Int(arguments[2]), passes >= 1 else {
 /// With `BUBBLE_BENCH_RSS` set, reports the resident set at each stage on stderr (finding what costs memory).
 let reportRSS = ProcessInfo.processInfo.environment["BUBBLE_BENCH_RSS"] != nil
 func rss(_ stage: String) {
-    guard reportRSS, let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return }
+    guard reportRSS, let bytes = FileManager.default.contents(atPath: "/proc/self/status") else { return }
+    let status = String(decoding: bytes, as: UTF8.self)
     for line in status.split(separator: "\n") where line.hasPrefix("VmRSS") || line.hasPrefix("VmHWM") {
-        FileHandle.standardError.write(Data("rss \(stage): \(line)\n".utf8))
+        printError("rss \(stage): \(line)\n")
     }
     malloc_stats()
 }
@@ -233,13 +244,12 @@ if reportRSS, let path = ProcessInfo.processInfo.environment["BUBBLE_BENCH_RSS"]
 var checksum = 0
 for r in results { checksum += Int(r.height.rounded()) * 31 + r.lines }
 
-func seconds(_ values: [Double]) -> String { values.map { String(format: "%.6f", $0) }.joined(separator: ", ") }
-print("{\"peer\": \"bubble\", \"n\": \(corpus.count), \"checksum\": \(checksum), \"cold\": \(String(format: "%.6f", cold)), "
+func seconds(_ values: [Double]) -> String { values.map { fixed($0, 6) }.joined(separator: ", ") }
+print("{\"peer\": \"bubble\", \"n\": \(corpus.count), \"checksum\": \(checksum), \"cold\": \(fixed(cold, 6)), "
       + "\"wall\": [\(seconds(walls))], \"cpu\": [\(seconds(cpus))]}")
 let median = walls.sorted()[walls.count / 2]
-FileHandle.standardError.write(Data(String(format: "bubble: %d msgs, median pass %.1f ms -> %.0f msg/s (%.2f us/msg)\n",
-                                           corpus.count, median * 1e3, Double(corpus.count) / median,
-                                           median / Double(corpus.count) * 1e6).utf8))
+printError("bubble: \(corpus.count) msgs, median pass \(fixed(median * 1e3, 1)) ms -> \(fixed(Double(corpus.count) / median, 0)) msg/s "
+           + "(\(fixed(median / Double(corpus.count) * 1e6, 2)) us/msg)\n")
 
 if arguments.count > 3, !arguments[3].isEmpty {  // an extra pass timing each message, for the results file only
     var out = "id\tlines\theight\twidth\tellipsized\tplaceholders\tus\n"
@@ -248,7 +258,7 @@ if arguments.count > 3, !arguments[3].isEmpty {  // an extra pass timing each me
         let r = layOut(m)
         let us = (now(CLOCK_MONOTONIC) - t0) * 1e6
         out += "\(m.id)\t\(r.lines)\t\(Int((r.height - 1e-6).rounded(.up)))\t\(Int((r.width - 1e-6).rounded(.up)))\t\(r.truncated ? 1 : 0)\t"
-            + "\(r.placeholders)\t\(String(format: "%.2f", us))\n"
+            + "\(r.placeholders)\t\(fixed(us, 2))\n"
     }
     guard FileManager.default.createFile(atPath: arguments[3], contents: Data(out.utf8)) else { fail("cannot write \(arguments[3])") }
 }
@@ -283,7 +293,7 @@ func scaling(corpusPath: String) {
         }
         print("| \(title) | messages | µs/msg | ns/char |\n|---|---:|---:|---:|")
         for (k, g) in groups.sorted(by: { $0.key < $1.key }) {
-            print(String(format: "| %@ | %d | %.2f | %.0f |", k, g.n, g.us / Double(g.n), g.us * 1000 / Double(max(g.chars, 1))))
+            print("| \(k) | \(g.n) | \(fixed(g.us / Double(g.n), 2)) | \(fixed(g.us * 1000 / Double(max(g.chars, 1)), 0)) |")
         }
         print("")
     }
@@ -300,8 +310,8 @@ func scaling(corpusPath: String) {
     long.reserveCapacity(1 << 20)
     while long.utf8.count < 1 << 20 { long += sentence }
     let tShort = time(short, repeats: 200), tLong = time(long, repeats: 20)
-    print(String(format: "100-char message: %.2f µs; 1 MB message (%d bytes), maxLines 5: %.2f µs; ratio %.1f×",
-                 tShort * 1e6, long.utf8.count, tLong * 1e6, tLong / tShort))
+    print("100-char message: \(fixed(tShort * 1e6, 2)) µs; 1 MB message (\(long.utf8.count) bytes), maxLines 5: "
+          + "\(fixed(tLong * 1e6, 2)) µs; ratio \(fixed(tLong / tShort, 1))×")
 }
 
 /// `--map-only`: the Map stage alone by the same protocol (corpus loaded first, one cold pass, PASSES timed
@@ -333,11 +343,11 @@ func mapOnly(corpusPath: String, passes: Int) {
         if pass < 0 { cold = wall } else { walls.append(wall); cpus.append(cpu) }
     }
     let checksum = sums.reduce(0, &+)
-    print("{\"peer\": \"bubble-map\", \"n\": \(corpus.count), \"checksum\": \(checksum), \"cold\": \(String(format: "%.6f", cold)), "
+    print("{\"peer\": \"bubble-map\", \"n\": \(corpus.count), \"checksum\": \(checksum), \"cold\": \(fixed(cold, 6)), "
           + "\"wall\": [\(seconds(walls))], \"cpu\": [\(seconds(cpus))]}")
     let median = walls.sorted()[walls.count / 2]
-    FileHandle.standardError.write(Data(String(format: "bubble-map: %d msgs, median pass %.1f ms (%.3f us/msg)\n",
-                                               corpus.count, median * 1e3, median / Double(corpus.count) * 1e6).utf8))
+    printError("bubble-map: \(corpus.count) msgs, median pass \(fixed(median * 1e3, 1)) ms "
+               + "(\(fixed(median / Double(corpus.count) * 1e6, 3)) us/msg)\n")
 }
 
 /// `--render`: what reporting costs next to the layout, in one process over the corpus with the peer
@@ -390,12 +400,11 @@ func renderCost(corpusPath: String, passes: Int, limit: Int?) {
     func us(_ k: Character) -> Double { median(rounds.map { $0[k] ?? .nan }) / n * 1e6 }
     /// The median over rounds of (k − a) / a, each round's ratio from its own interleaved timings.
     func ratio(_ k: Character) -> Double { median(rounds.map { (($0[k] ?? .nan) - ($0["a"] ?? .nan)) / ($0["a"] ?? .nan) }) }
-    print(String(format: "render: %d msgs, median of %d rounds (modes interleaved every 250 msgs); checksum %d",
-                 corpus.count, rounds.count, bytes))
-    print(String(format: "(a) layout         %8.2f us/msg", us("a")))
-    print(String(format: "(b) layout + JSON  %8.2f us/msg   JSON alone %.2f us/msg   (b-a)/a = %.2f",
-                 us("b"), us("b") - us("a"), ratio("b")))
-    print(String(format: "(c) layout + SVG   %8.2f us/msg   SVG alone  %.2f us/msg   (c-a)/a = %.2f",
-                 us("c"), us("c") - us("a"), ratio("c")))
+    print("render: \(corpus.count) msgs, median of \(rounds.count) rounds (modes interleaved every 250 msgs); checksum \(bytes)")
+    print("(a) layout         \(fixed(us("a"), 2, width: 8)) us/msg")
+    print("(b) layout + JSON  \(fixed(us("b"), 2, width: 8)) us/msg   JSON alone \(fixed(us("b") - us("a"), 2)) us/msg   "
+          + "(b-a)/a = \(fixed(ratio("b"), 2))")
+    print("(c) layout + SVG   \(fixed(us("c"), 2, width: 8)) us/msg   SVG alone  \(fixed(us("c") - us("a"), 2)) us/msg   "
+          + "(c-a)/a = \(fixed(ratio("c"), 2))")
     print("glyph paths cached: \(engine.glyphPaths.count)")
 }

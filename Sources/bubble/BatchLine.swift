@@ -46,11 +46,19 @@ struct BatchLine: Sendable {
         } catch let error as BubbleError { throw error } catch {
             throw BubbleError(code: "malformed_json", message: "line \(line.number) is not valid JSON")
         }
-        let options = try object["options"].map { (o) throws(BubbleError) in try BubbleOptions.decode(object: o) }
+        let options = try object["options"].map { (o) throws(BubbleError) in try Self.options(o) }
         var message = try Self.message(object, line: line.number)
         if let h = object["highlights"] { message.highlights = try Self.highlights(h, line: line.number) }
         let layout = try engine.layout(message, options: options)
         return JSONRenderer(offsets: options?.offsets ?? defaults.offsets ?? .utf16).render(layout)
+    }
+
+    /// A line's `options`, written back as JSON for ``BubbleOptions/decode(json:)``.
+    static func options(_ value: Any) throws(BubbleError) -> BubbleOptions {
+        guard value is [String: Any], let data = try? JSONSerialization.data(withJSONObject: value) else {
+            throw BubbleError(code: "invalid_options", message: "options must be a JSON object")
+        }
+        return try BubbleOptions.decode(json: data)
     }
 
     /// The message of a line: exactly one of `text`, `spans` or `markup`.

@@ -65,6 +65,20 @@ enum JSONDecoderShim {
         #expect(throws: MappingError.self) { try Self.load("", defaults: #"{"alignment": "up"}"#) }
     }
 
+    @Test func aMissingCatalogSaysWhy() {
+        do {
+            _ = try EmojiCatalog(contentsOf: "/nonexistent/catalog.json")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.message == "cannot read the emoji catalog at /nonexistent/catalog.json: No such file or directory")
+        }
+    }
+
+    @Test func imagesResolveAgainstTheCatalogsFolder() throws {
+        #expect(try EmojiCatalog(contentsOf: fixtures + "/catalog.json").folder == fixtures)
+        #expect(try EmojiCatalog(contentsOf: fixtures + "//catalog.json").folder == fixtures)
+    }
+
     @Test func mapperLoadsTheCatalogOfItsOptions() throws {
         let m = try Mapper(options: MappingOptions(catalog: fixtures + "/catalog.json"))
         #expect(try m.map("[grinning_face]").placeholders.count == 1)

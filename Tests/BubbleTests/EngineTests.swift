@@ -66,6 +66,46 @@ let engine = try! BubbleEngine()
         }
     }
 
+    @Test(arguments: [
+        (#"{"maxWidth": "#, "malformed_json"),
+        ("", "malformed_json"),
+        ("5", "malformed_json"),
+        ("[1]", "invalid_options"),
+        (#"{"maxWidth": "wide"}"#, "invalid_options"),
+        (#"{"lineHeight": "tall"}"#, "invalid_options"),
+        (#"{"padding": {"top": true}}"#, "invalid_options"),
+    ])
+    func badOptionsJSONGetsItsCode(json: String, code: String) {
+        do {
+            _ = try BubbleOptions.decode(json: Data(json.utf8))
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.code == code)
+        }
+    }
+
+    @Test func aWrongTypeNamesTheKeyPath() {
+        do {
+            _ = try BubbleOptions.decode(json: Data(#"{"padding": {"top": "x"}}"#.utf8))
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.message.hasPrefix("option 'padding"))
+        }
+    }
+
+    @Test func lineHeightInPixelsMayCarrySpaces() throws {
+        let o = try BubbleOptions.decode(json: Data(#"{"lineHeight": "\t24px\u00A0", "maxLines": 3}"#.utf8))
+        #expect(o.lineHeight == .pixels(24))
+        #expect(o.maxLines == 3)
+    }
+
+    @Test func anEmojiWithoutItsVariationSelectorIsNamed() throws {
+        let catalog = try EmojiCatalog(entries: [.init(name: "heart", unicode: "\u{2764}\u{FE0F}")])
+        let names = try BubbleEngine(catalog: catalog).catalog(for: BubbleOptions()).names
+        #expect(names["\u{2764}"] == "heart")
+        #expect(names["\u{2764}\u{FE0F}"] == "heart")
+    }
+
     @Test func paddingGrowsTheBubble() throws {
         var o = BubbleOptions()
         o.padding = Padding(EdgeInsets(top: 6, right: 12, bottom: 6, left: 12))

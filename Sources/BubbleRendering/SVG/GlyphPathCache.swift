@@ -1,5 +1,6 @@
 public import BubbleFonts
-import Foundation
+import BubbleLock
+import FoundationEssentials
 
 /// Glyph drawings shared by every message a process renders: each glyph's SVG path data (or, for a
 /// color glyph, its PNG as a data URI) made once per face and glyph id.
@@ -54,7 +55,7 @@ public final class GlyphPathCache: @unchecked Sendable {
         let id: Range<Int>
     }
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var entries: [Key: Entry] = [:]
     private var forms: [FormKey: Form] = [:]
 

@@ -1,7 +1,7 @@
 import BubbleFonts
 import BubbleMapping
 import BubbleTypesetting
-import Foundation
+import FoundationEssentials
 
 extension SVGRenderer {
     /// Draws each inline box: a catalog image embedded as a data URI, a catalog emoji from the

@@ -1,0 +1,47 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A mutual-exclusion lock over `pthread_mutex_t`, used like `NSLock` (`lock`, `unlock`, `withLock`).
+///
+/// Bubble's modules guard their caches with it instead of `NSLock`, so they need not link Foundation
+/// (several MB of resident memory in every process using the library).
+public final class Lock: @unchecked Sendable {
+    /// Heap-allocated: a pthread mutex must not move once initialised.
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+    public init() {
+        mutex = .allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        let error = pthread_mutex_init(mutex, nil)
+        precondition(error == 0, "pthread_mutex_init failed (\(error))")
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deinitialize(count: 1)
+        mutex.deallocate()
+    }
+
+    public func lock() {
+        let error = pthread_mutex_lock(mutex)
+        precondition(error == 0, "pthread_mutex_lock failed (\(error))")
+    }
+
+    public func unlock() {
+        let error = pthread_mutex_unlock(mutex)
+        precondition(error == 0, "pthread_mutex_unlock failed (\(error))")
+    }
+
+    /// Runs `body` holding the lock.
+    @inlinable
+    public func withLock<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        lock()
+        defer { unlock() }
+        return try body()
+    }
+}
