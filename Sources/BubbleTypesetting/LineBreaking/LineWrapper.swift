@@ -3,7 +3,8 @@ import BubbleMapping
 /// Chooses where each line ends: greedy first fit at UAX #14 opportunities, trailing spaces hanging,
 /// and an emergency break (at URL separators, then grapheme boundaries) for a word wider than the line.
 ///
-/// Holds only the four arrays it reads, not the ``ShapedText`` (a copy of which retains every array it has).
+/// Holds the four arrays it reads on every step, so its loops index them directly rather than through
+/// the ``ShapedText`` box.
 struct LineWrapper {
     /// `ShapedText.breaks`, `.advanceBefore`, `.graphemeStarts` and the mapped text's UTF-16 units.
     let breaks: [Int]
