@@ -50,7 +50,11 @@ public final class BubbleEngine: @unchecked Sendable {
 
     /// Lays out a message: plain text, spans or markup, with its own link map and highlights.
     public func layout(_ message: Message, options: BubbleOptions? = nil) throws(BubbleError) -> BubbleLayout {
-        let plan = try plan(options)
+        try layout(message, plan: try plan(for: options))
+    }
+
+    /// Lays out a message under a plan made by ``plan(for:)``.
+    public func layout(_ message: Message, plan: LayoutPlan) throws(BubbleError) -> BubbleLayout {
         if let cut = try layoutOfPrefix(message, plan) { return cut }
         return report(try shape(map(message, plan), plan), plan, width: plan.width)
     }
@@ -67,10 +71,11 @@ public final class BubbleEngine: @unchecked Sendable {
     /// runs into the cut. Otherwise the prefix grows, up to the whole message. Nil: lay out the whole.
     func layoutOfPrefix(_ message: Message, _ plan: LayoutPlan) throws(BubbleError) -> BubbleLayout? {
         let o = plan.options
-        guard let maxLines = o.maxLines, maxLines > 0, o.pageHeight == nil, o.balance != true,
+        let maxLines = o.maxLines
+        guard maxLines > 0, o.given.pageHeight == nil, !o.balance,
               message.highlights.isEmpty, case .text(let text) = message.body else { return nil }
         let bytes = text.utf8.count
-        guard bytes <= (o.maxMessageLength ?? 65536) else { return nil }  // the full path reports it
+        guard bytes <= o.maxMessageLength else { return nil }  // the full path reports it
         var budget = BubbleEngine.firstPrefixBytes + maxLines * 128
         let textWidth = plan.constraints.maxWidth
         while budget * 2 < bytes {
@@ -135,22 +140,16 @@ public final class BubbleEngine: @unchecked Sendable {
     /// Bubble's own catalog: `$BUBBLE_CATALOG`, else `Emoji/catalog.json` of the source tree.
     public static var defaultCatalogPath: String { Catalogs.defaultPath }
 
-    /// The mapping options of `o` (the catalog is passed apart, already loaded).
-    static func mappingOptions(_ o: BubbleOptions) -> MappingOptions {
-        MappingOptions(linkify: o.linkify ?? true, linkMap: o.linkMap ?? [:], emojiSize: o.emojiSize,
-                       emojiAlign: o.emojiAlign, offsets: o.offsets ?? .utf16,
-                       invalidUTF8: o.invalidUTF8 ?? .error,
-                       maxMessageLength: o.maxMessageLength ?? 65536, catalog: nil,
-                       maxWidth: (o.maxWidth ?? 280) - o.resolvedPadding.left - o.resolvedPadding.right)
-    }
-
-    /// The plan for `options` (nil: the engine's defaults, worked out once).
-    func plan(_ options: BubbleOptions?) throws(BubbleError) -> LayoutPlan {
+    /// The plan for `options` merged over the engine's defaults, checked once (nil: the defaults'
+    /// plan, worked out at start). Lay out many messages with one plan through ``layout(_:plan:)``.
+    public func plan(for options: BubbleOptions?) throws(BubbleError) -> LayoutPlan {
         guard let options else { return defaultPlan }
         let o = try resolve(options)
         let chain = try chains.chain(for: o.fonts ?? FallbackChain.defaultFamilies)
         return LayoutPlan(o, catalog: try catalog(for: o), chain: chain)
     }
+
+    func plan(_ options: BubbleOptions?) throws(BubbleError) -> LayoutPlan { try plan(for: options) }
 
     /// The Map stage.
     func map(_ message: Message, _ plan: LayoutPlan) throws(BubbleError) -> MappedText {
@@ -166,8 +165,10 @@ public final class BubbleEngine: @unchecked Sendable {
 
     /// The width-dependent half and the report.
     func report(_ shaped: ShapedText, _ plan: LayoutPlan, width: Double) -> BubbleLayout {
-        var lines = shaped.layOut(plan.constraints(width: width))
-        if plan.options.balance == true { lines = shaped.balanced(lines) }
+        let constraints = plan.constraints(width: width)
+        let fitted = shaped.fittingImages(to: constraints.maxWidth)
+        var lines = fitted.layOut(constraints)
+        if plan.options.balance { lines = fitted.balanced(lines) }
         let names = plan.catalog.names
         return BubbleLayout(lines, padding: plan.padding, truncationURL: plan.moreURL, emojiName: { names[$0] })
     }
