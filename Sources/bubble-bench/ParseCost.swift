@@ -39,11 +39,22 @@ func parseCost(corpusPath: String, rounds: Int) {
         } catch { fail("\(error)") }
     }
 
-    var ratios: [Double] = []
+    /// The same bodies through Foundation's `JSONDecoder` into plain structs (no options checks, no
+    /// message reading): the alternative the hand-written reader was measured against.
+    struct DecodedMessage: Decodable { var id: Int; var lang: String; var text: String }
+    struct DecodedRequest: Decodable { var options: BubbleOptions?; var messages: [DecodedMessage] }
+    func decode(_ body: [UInt8]) -> Int {
+        do { return try JSONDecoder().decode(DecodedRequest.self, from: Data(body)).messages.count } catch { fail("\(error)") }
+    }
+
+    var ratios: [Double] = [], decoderRatios: [Double] = []
     var parseTotal = 0.0, layoutTotal = 0.0, checksum = 0
     for round in 0...rounds {
-        var parse = 0.0, layout = 0.0
+        var parse = 0.0, layout = 0.0, decoder = 0.0
         for body in bodies {
+            let d0 = now(CLOCK_MONOTONIC)
+            checksum &+= decode(body)
+            decoder += now(CLOCK_MONOTONIC) - d0
             let t0 = now(CLOCK_MONOTONIC)
             let (messages, plan) = read(body)
             let t1 = now(CLOCK_MONOTONIC)
@@ -56,11 +67,13 @@ func parseCost(corpusPath: String, rounds: Int) {
         }
         guard round > 0 else { continue }  // the first round warms the word cache
         ratios.append(parse / layout)
+        decoderRatios.append(decoder / layout)
         parseTotal += parse
         layoutTotal += layout
     }
     ratios.sort()
+    decoderRatios.sort()
     let n = Double(corpus.count * rounds)
     let median = ratios[ratios.count / 2]
-    print(#"{"bodies":\#(bodies.count),"messagesPerBody":50,"rounds":\#(rounds),"parseMicrosPerMessage":\#(parseTotal / n * 1e6),"layoutMicrosPerMessage":\#(layoutTotal / n * 1e6),"parseOverLayout":\#(median),"checksum":\#(checksum)}"#)
+    print(#"{"bodies":\#(bodies.count),"messagesPerBody":50,"rounds":\#(rounds),"parseMicrosPerMessage":\#(parseTotal / n * 1e6),"layoutMicrosPerMessage":\#(layoutTotal / n * 1e6),"parseOverLayout":\#(median),"jsonDecoderOverLayout":\#(decoderRatios[decoderRatios.count / 2]),"checksum":\#(checksum)}"#)
 }
