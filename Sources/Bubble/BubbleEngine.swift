@@ -68,8 +68,7 @@ public final class BubbleEngine: @unchecked Sendable {
     /// Shapes once and lays the message out at each width: what a server does for several screens.
     public func layouts(_ message: Message, widths: [Double], options: BubbleOptions? = nil) throws(BubbleError) -> [BubbleLayout] {
         let plan = try plan(options)
-        let shaped = try shape(map(message, plan), plan)
-        return widths.map { report(shaped, plan, width: $0) }
+        return reports(try shape(map(message, plan), plan), plan, widths: widths)
     }
 
     /// The catalog the options name (or Bubble's own), loaded once per path.
@@ -100,6 +99,9 @@ public final class BubbleEngine: @unchecked Sendable {
     func shape(_ mapped: consuming MappedText, _ plan: LayoutPlan) throws(BubbleError) -> ShapedText {
         let worker = try pool.borrow(plan.chain)
         defer { pool.giveBack(worker) }
+        if let jumbo = plan.jumboScale, let n = JumboEmoji.count(in: mapped) {
+            return worker.typesetter.shape(mapped, style: plan.style.jumbo(jumbo.factor(for: n)), cache: worker.cache)
+        }
         return worker.typesetter.shape(mapped, style: plan.style, cache: worker.cache)
     }
 
@@ -110,7 +112,9 @@ public final class BubbleEngine: @unchecked Sendable {
         var lines = fitted.layOut(constraints)
         if plan.options.balance { lines = fitted.balanced(lines) }
         let names = plan.catalog.names
-        return BubbleLayout(lines, padding: plan.padding, truncationURL: plan.moreURL, emojiName: { names[$0] })
+        var layout = BubbleLayout(lines, padding: plan.padding, truncationURL: plan.moreURL, emojiName: { names[$0] })
+        if plan.minTouchSize > 0 { layout.addTouchTargets(minSize: plan.minTouchSize) }
+        return layout
     }
 
     func resolve(_ options: BubbleOptions?) throws(BubbleError) -> BubbleOptions {

@@ -16,12 +16,18 @@ public final class LayoutPlan: Sendable {
     let chain: FallbackChain
     let style: ParagraphStyle
     let padding: EdgeInsets
-    /// The bubble's max width, padding included.
+    /// The bubble's max width, padding included (the first of `widths`, when given).
     let width: Double
     /// The constraints at ``width``.
     let constraints: LayoutConstraints
     /// Where a tap on the truncation token leads, when the token has a safe URL.
     let moreURL: String?
+    /// The jumbo emoji factors, when `jumboEmoji` is on.
+    let jumboScale: JumboEmojiScale?
+    /// Least touch target size, px (0: no touch rects).
+    let minTouchSize: Double
+    /// The bubble widths of ``BubbleEngine/layouts(_:plan:)``: `widths`, or `maxWidth` alone.
+    public let widths: [Double]
 
     init(_ given: BubbleOptions, catalog: LoadedCatalog, chain: FallbackChain) {
         let o = ResolvedOptions(given)
@@ -29,7 +35,7 @@ public final class LayoutPlan: Sendable {
         self.catalog = catalog
         self.chain = chain
         padding = o.padding.insets
-        width = o.maxWidth
+        width = given.widths?.values.first ?? o.maxWidth
         mapper = Mapper(catalog: catalog.catalog, options: MappingOptions(
             linkify: o.linkify, linkMap: given.linkMap ?? [:], emojiSize: given.emojiSize, emojiAlign: given.emojiAlign,
             offsets: o.offsets, invalidUTF8: o.invalidUTF8, maxMessageLength: o.maxMessageLength, catalog: nil))
@@ -43,6 +49,8 @@ public final class LayoutPlan: Sendable {
         c.firstLineIndent = o.firstLineIndent
         c.alignment = o.alignment
         c.pageHeight = given.pageHeight
+        c.statusSlot = given.statusSlot
+        c.statusGap = o.statusGap
         switch given.lineHeight {
         case .multiple(let m)?: c.lineHeight = .multiple(m)
         case .pixels(let px)?: c.lineHeight = .pixels(px)
@@ -50,6 +58,9 @@ public final class LayoutPlan: Sendable {
         }
         constraints = c
         moreURL = given.truncationToken?.url.flatMap { LinkTarget.sanitize($0) }
+        jumboScale = o.jumboEmoji ? o.jumboEmojiScale : nil
+        minTouchSize = o.minTouchSize
+        widths = given.widths?.values ?? [width]
     }
 
     /// The constraints at another bubble width.

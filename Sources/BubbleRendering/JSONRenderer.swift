@@ -73,7 +73,7 @@ public struct JSONRenderer: Sendable {
         w.endArray()
         w.key("links"); w.beginArray()
         let text = layout.mapped.text
-        for box in layout.links {
+        for (i, box) in layout.links.enumerated() {
             w.beginObject()
             w.field("kind", box.link.kind.rawValue)
             let shown = box.link.kind == .more ? layout.shaped.token.text[...] : text[box.range]
@@ -81,17 +81,19 @@ public struct JSONRenderer: Sendable {
             w.field("target", box.link.target)
             span(box.range)
             rects(box.rects)
+            w.touchRects(of: i, in: layout)
             w.endObject()
         }
         w.endArray()
         w.key("emoji"); w.beginArray()
-        for e in layout.emoji {
+        for (i, e) in layout.emoji.enumerated() {
             w.beginObject()
             w.field("kind", e.kind.rawValue)
             if let name = e.name { w.field("name", name) }
             if let unicode = e.unicode { w.field("unicode", unicode) }
             span(e.range)
             w.key("rect"); rect(e.rect)
+            w.touchRect(ofEmoji: i, in: layout)
             w.endObject()
         }
         w.endArray()
@@ -114,6 +116,7 @@ public struct JSONRenderer: Sendable {
             w.endObject()
         }
         w.endArray()
+        w.furniture(of: layout)
         w.field("unresolvedGlyphs", layout.shaped.unresolvedGlyphs)
         if includeFonts {
             w.key("fonts"); w.beginObject()

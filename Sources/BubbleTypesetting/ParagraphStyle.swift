@@ -16,6 +16,9 @@ public struct ParagraphStyle: Sendable, Equatable {
     public var truncationToken: String = "…"
     /// BCP 47 language for shaping (picks CJK glyph variants, for one), or nil for the default.
     public var language: String?
+    /// The factor a jumbo-emoji message is scaled by (``fontSize`` and ``emojiSize`` already are;
+    /// placeholders with their own size are scaled by it when resolved), or nil for any other message.
+    public var jumboScale: Double?
 
     public init(fontSize: Double = 16, direction: TextDirection = .auto, emojiSize: Double? = nil,
                 emojiAlign: PlaceholderAlignment = .center, truncationToken: String = "…", language: String? = nil) {
@@ -65,6 +68,10 @@ public struct LayoutConstraints: Sendable, Equatable {
     /// opportunities (after `//`, `/` before a letter, `?`…) like the rest of the text, as browsers and
     /// Pango break it, and a URL wider than the line also breaks after `/ ? & = -` before graphemes.
     public var keepURLsWhole = false
+    /// Room kept at the end of the last line (or on a line of its own) for the client's time and
+    /// ticks, or nil for none; ``statusGap`` px go before it when it shares the line.
+    public var statusSlot: StatusSlot?
+    public var statusGap: Double = 0
 
     public init(maxWidth: Double, maxLines: Int = 0, lineHeight: LineHeight? = nil, lineSpacing: Double = 0,
                 paragraphSpacing: Double = 0, firstLineIndent: Double = 0, alignment: TextAlignment = .start,

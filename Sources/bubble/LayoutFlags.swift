@@ -8,6 +8,7 @@ import Foundation
 struct LayoutFlags: ParsableArguments {
     @Option(name: .customLong("options"), help: "A JSON file of options (flags win over it).") var optionsFile: String?
     @Option(help: .option("maxWidth")) var maxWidth: String?
+    @Option(help: .option("widths")) var widths: String?
     @Option(help: .option("maxLines")) var maxLines: String?
     @Option(help: .option("padding")) var padding: String?
     @Option(help: .option("pageHeight")) var pageHeight: String?
@@ -28,6 +29,11 @@ struct LayoutFlags: ParsableArguments {
     @Option(help: .option("ellipsis")) var ellipsis: String?
     @Option(help: .option("truncationToken")) var truncationToken: String?
     @Option(help: "The URL of the truncation token (a tappable link of kind more).") var truncationTokenURL: String?
+    @Option(help: .option("statusSlot")) var statusSlot: String?
+    @Option(help: .option("statusGap")) var statusGap: String?
+    @Flag(help: .option("jumboEmoji")) var jumboEmoji = false
+    @Option(help: .option("jumboEmojiScale")) var jumboEmojiScale: String?
+    @Option(help: .option("minTouchSize")) var minTouchSize: String?
     @Option(help: .option("offsets")) var offsets: String?
     @Option(help: .option("invalidUTF8")) var invalidUTF8: String?
     @Option(help: .option("maxMessageLength")) var maxMessageLength: String?

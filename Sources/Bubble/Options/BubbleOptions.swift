@@ -11,6 +11,7 @@ public import BubbleFonts
 public struct BubbleOptions: Codable, Sendable, Hashable {
     // Geometry
     public var maxWidth: Double?
+    public var widths: Widths?
     public var maxLines: Int?
     public var padding: Padding?
     public var pageHeight: Double?
@@ -35,6 +36,12 @@ public struct BubbleOptions: Codable, Sendable, Hashable {
     // Truncation
     public var ellipsis: String?
     public var truncationToken: TruncationToken?
+    // Furniture
+    public var statusSlot: StatusSlot?
+    public var statusGap: Double?
+    public var jumboEmoji: Bool?
+    public var jumboEmojiScale: JumboEmojiScale?
+    public var minTouchSize: Double?
     // Report
     public var offsets: OffsetUnit?
     public var invalidUTF8: InvalidUTF8Policy?
@@ -63,6 +70,10 @@ public struct BubbleOptions: Codable, Sendable, Hashable {
         o.emojiAlign = .center
         o.linkify = true
         o.ellipsis = "…"
+        o.statusGap = 6
+        o.jumboEmoji = false
+        o.jumboEmojiScale = JumboEmojiScale([3, 2.5, 2])
+        o.minTouchSize = 0
         o.offsets = .utf16
         o.invalidUTF8 = .error
         o.maxMessageLength = 65536

@@ -8,7 +8,9 @@ public import BubbleJSON
 public enum OptionTable {
     public static let all: [OptionSpec] = [
         // Geometry
-        .number(\.maxWidth, "maxWidth", "Max bubble width in px, padding included.", stage: .layout, .above(0, max: 100_000)),
+        .number(\.maxWidth, "maxWidth", "Max bubble width in px, padding included.", stage: .layout, widthRange),
+        .make(\.widths, "widths", "Bubble widths in px, instead of maxWidth: one layout per width, in order, from one shaping ({\"layouts\": [...]}).",
+              default: "one layout at maxWidth", stage: .layout, schema: Widths.schema(widthRange), range: { $0.outOfRange(widthRange) }),
         .integer(\.maxLines, "maxLines", "Lines shown at most over the whole message; 0 = no limit.", stage: .layout,
                  .from(0, max: 1_000_000)),
         .make(\.padding, "padding", "Padding in px: one number, four (top,right,bottom,left) or {top, right, bottom, left}.",
@@ -60,6 +62,15 @@ public enum OptionTable {
         .make(\.truncationToken, "truncationToken", "A custom truncation token (\"…more\"); with a URL a tappable link of kind more.",
               default: "the ellipsis", stage: .shape, schema: TruncationToken.schema,
               range: { $0.text.utf16.count <= TruncationToken.maxLength ? nil : "at most \(TruncationToken.maxLength) UTF-16 units" }),
+        // Furniture
+        .make(\.statusSlot, "statusSlot", "Room for the client's time and ticks, px {width, height}: at the end of the last line when it fits, else on a line of its own.",
+              default: "none", stage: .layout, schema: StatusSlot.schema, range: { $0.outOfRange }),
+        .number(\.statusGap, "statusGap", "Px between the last line's text and the status slot.", stage: .layout, .from(0, max: 1000)),
+        .bool(\.jumboEmoji, "jumboEmoji", "Enlarge a message of only 1, 2 or 3 emoji by jumboEmojiScale.", stage: .shape),
+        .make(\.jumboEmojiScale, "jumboEmojiScale", "Jumbo emoji factors for 1, 2 and 3 emoji.", stage: .shape,
+              schema: JumboEmojiScale.schema, range: { $0.outOfRange }),
+        .number(\.minTouchSize, "minTouchSize", "Least touch target size in px for links, emoji and the more token (44 Apple, 48 Material); 0 = off.",
+                stage: .report, .from(0, max: 1000)),
         // Report
         .choice(\.offsets, "offsets", "Unit of every reported offset: utf16, utf8 or scalars.", stage: .map),
         .choice(\.invalidUTF8, "invalidUTF8", "Bytes that are not UTF-8: error or replace (with U+FFFD).", stage: .map),
@@ -79,6 +90,8 @@ public enum OptionTable {
 
     private static let index: [String: Int] = Dictionary(uniqueKeysWithValues: all.enumerated().map { ($0.element.key, $0.offset) })
 
+    /// A bubble width, px (`maxWidth` and each of `widths`).
+    static let widthRange = NumberRange.above(0, max: 100_000)
     static let maxFonts = 16
     static let maxFontNameLength = 200
     static let maxLanguageLength = 35

@@ -99,5 +99,6 @@ extension SVGRenderer {
             body.element("rect", ["x": n(r.x), "y": n(r.y), "width": n(r.width), "height": n(r.height), "fill": "#FF9500"])
         }
         body.close("g")
+        drawFurnitureOverlay(layout, into: &body)
     }
 }

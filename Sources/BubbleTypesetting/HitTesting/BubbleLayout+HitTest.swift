@@ -33,8 +33,9 @@ extension BubbleLayout {
         let line = lineLayout.lines[best]
         let (offset, affinity) = textOffset(atX: tx, in: line)
         let inside = { (r: Rect) in r.contains(x: x, y: y) }
-        let link = links.firstIndex { $0.rects.contains(where: inside) }
-        let emojiIndex = emoji.firstIndex { inside($0.rect) }
+        let touch = touchHit(x: x, y: y)  // touch rects, when on, instead of the glyph rects
+        let link = touch.map(\.link) ?? links.firstIndex { $0.rects.contains(where: inside) }
+        let emojiIndex = touch.map(\.emoji) ?? emoji.firstIndex { inside($0.rect) }
         let highlight = highlights.firstIndex { $0.rects.contains(where: inside) }
         return HitResult(offset: offset, affinity: affinity, link: link, emoji: emojiIndex, highlight: highlight, line: best)
     }

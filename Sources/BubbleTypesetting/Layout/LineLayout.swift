@@ -7,7 +7,7 @@ import BubbleMapping
 public struct LineLayout: Sendable {
     /// What was laid out.
     public let shaped: ShapedText
-    public let constraints: LayoutConstraints
+    public internal(set) var constraints: LayoutConstraints
     public internal(set) var lines: [Line] = []
     /// Every line's fragments, line after line, each line's in visual order (left to right).
     public internal(set) var fragments: [LineFragment] = []
@@ -21,6 +21,8 @@ public struct LineLayout: Sendable {
     public internal(set) var visibleEnd: Int = 0
     /// Pages when `pageHeight` was given (else one page holding everything).
     public internal(set) var pages: [Page] = []
+    /// Where the status slot went, when the constraints ask for one (its room is in ``width`` and ``height``).
+    public internal(set) var status: StatusPlacement?
 }
 
 /// One line of a ``LineLayout``.

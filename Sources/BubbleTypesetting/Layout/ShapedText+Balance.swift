@@ -9,7 +9,8 @@ extension ShapedText {
             var c = layout.constraints
             c.maxWidth = (lo + hi) / 2
             let trial = layOut(c)
-            if trial.lines.count == layout.lines.count && trial.truncated == layout.truncated {
+            if trial.lines.count == layout.lines.count && trial.truncated == layout.truncated
+                && trial.status?.inline == layout.status?.inline {
                 best = trial
                 hi = c.maxWidth
             } else {

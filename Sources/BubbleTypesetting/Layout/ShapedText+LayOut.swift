@@ -22,7 +22,8 @@ extension ShapedText {
                 var end = paragraph.range.isEmpty ? start : wrapper.lineEnd(from: start, paragraph: paragraph, available: available, cursor: &cursor)
                 let moreFollows = end < paragraph.range.upperBound || p + 1 < paragraphs.count
                 if isLastAllowed && moreFollows {
-                    end = truncationCut(from: start, paragraph: paragraph, available: available, wrapper: wrapper)
+                    end = truncationCut(from: start, paragraph: paragraph, available: available - statusReserve(constraints),
+                                        wrapper: wrapper)
                     ranges.append((start..<end, end, p, true, indent))
                     layout.truncated = true
                     layout.visibleEnd = end
@@ -134,6 +135,7 @@ extension ShapedText {
         }
         layout.width = widest
         layout.height = y
+        if let slot = c.statusSlot { placeStatus(slot, in: &layout) }
         align(&layout)
         paginate(&layout)
     }
@@ -185,7 +187,8 @@ extension ShapedText {
         for i in layout.lines.indices {
             let line = layout.lines[i]
             let rtl = paragraphs[line.paragraph].baseLevel & 1 == 1
-            let free = layout.width - line.width - line.x
+            let reserved = layout.status == nil ? 0 : ShapedText.statusAdvance(layout, line: i)
+            let free = layout.width - line.width - line.x - reserved
             let factor: Double
             switch c.alignment {
             case .start: factor = rtl ? 1 : 0
@@ -193,7 +196,7 @@ extension ShapedText {
             case .center: factor = 0.5
             }
             // The indent sits on the paragraph's start side.
-            let x = rtl ? factor * free : line.x + factor * free
+            let x = rtl ? reserved + factor * free : line.x + factor * free
             layout.lines[i].x = x
             for f in line.fragments { layout.fragments[f].x += x }
         }

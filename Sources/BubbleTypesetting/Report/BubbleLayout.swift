@@ -12,6 +12,8 @@ public struct BubbleLayout: Sendable {
     public internal(set) var links: [LinkBox] = []
     public internal(set) var emoji: [EmojiBox] = []
     public internal(set) var highlights: [HighlightBox] = []
+    /// Touch rects of links, emoji and the `more` token, when asked for (``addTouchTargets(minSize:)``).
+    public internal(set) var touchTargets: TouchTargets?
 
     public var shaped: ShapedText { lineLayout.shaped }
     public var mapped: MappedText { lineLayout.shaped.mapped }

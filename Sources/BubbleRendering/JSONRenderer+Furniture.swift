@@ -1,0 +1,39 @@
+import BubbleTypesetting
+
+extension JSONWriter {
+    /// `{"x", "y", "width", "height"}`.
+    mutating func rect(_ r: Rect) {
+        beginObject()
+        field("x", r.x); field("y", r.y); field("width", r.width); field("height", r.height)
+        endObject()
+    }
+
+    /// A link's touch rects, when touch targets are on: `"touchRects": [...]` (one per rect), or for
+    /// the `more` token, which has one rect, `"touchRect": {…}`.
+    mutating func touchRects(of link: Int, in layout: BubbleLayout) {
+        guard let t = layout.touchTargets else { return }
+        if layout.links[link].link.kind == .more, let only = t.links[link].first {
+            key("touchRect"); rect(only)
+            return
+        }
+        key("touchRects"); beginArray(); for r in t.links[link] { rect(r) }; endArray()
+    }
+
+    /// An emoji's `"touchRect"`, when touch targets are on.
+    mutating func touchRect(ofEmoji e: Int, in layout: BubbleLayout) {
+        guard let t = layout.touchTargets else { return }
+        key("touchRect"); rect(t.emoji[e])
+    }
+
+    /// `"status": {"rect", "inline"}` when a status slot was asked for, and `"jumbo": true` for a
+    /// jumbo-emoji message: fields only these options add, so other layouts keep their bytes.
+    mutating func furniture(of layout: BubbleLayout) {
+        if let s = layout.status {
+            key("status"); beginObject()
+            key("rect"); rect(s.rect)
+            field("inline", s.inline)
+            endObject()
+        }
+        if layout.jumbo { field("jumbo", true) }
+    }
+}
