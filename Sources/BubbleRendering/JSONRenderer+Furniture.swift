@@ -1,4 +1,4 @@
-import BubbleTypesetting
+public import BubbleTypesetting
 
 extension JSONWriter {
     /// `{"x", "y", "width", "height"}`.
@@ -35,5 +35,24 @@ extension JSONWriter {
             endObject()
         }
         if layout.jumbo { field("jumbo", true) }
+    }
+}
+
+extension JSONRenderer {
+    /// `{"layouts": [...]}`: the layouts of one message at several widths, in order, each exactly
+    /// what ``render(_:)`` writes for it.
+    public func render(_ layouts: [BubbleLayout]) -> String {
+        "{\"layouts\":" + renderArray(layouts) + "}"
+    }
+
+    /// `[...]`: each layout as ``render(_:)`` writes it (for a batch or HTTP result's `"layouts"`).
+    public func renderArray(_ layouts: [BubbleLayout]) -> String {
+        var out: [UInt8] = [0x5B]
+        for (i, layout) in layouts.enumerated() {
+            if i > 0 { out.append(0x2C) }
+            out.append(contentsOf: renderUTF8(layout))
+        }
+        out.append(0x5D)
+        return String(decoding: out, as: UTF8.self)
     }
 }

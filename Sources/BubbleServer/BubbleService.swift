@@ -175,8 +175,12 @@ public final class BubbleService: Sendable {
         let id = "{\"id\":" + m.id
         do throws(BubbleError) {
             let plan = try m.plan.get()
+            let renderer = JSONRenderer(offsets: plan.options.offsets)
+            if plan.options.given.widths != nil {  // one layout per width
+                return Item(json: id + ",\"layouts\":" + renderer.renderArray(try engine.layouts(m.message, plan: plan, cache: cache)) + "}")
+            }
             let layout = try engine.layout(m.message, plan: plan, cache: cache)
-            return Item(json: id + ",\"layout\":" + JSONRenderer(offsets: plan.options.offsets).render(layout) + "}")
+            return Item(json: id + ",\"layout\":" + renderer.render(layout) + "}")
         } catch {
             return Item(json: id + ",\"error\":" + JSONText.errorFields(error) + "}", error: error.code)
         }

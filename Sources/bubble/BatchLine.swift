@@ -16,14 +16,15 @@ struct BatchLine: Sendable {
     func process(_ line: InputLine) -> (json: String, ok: Bool) {
         let id = RawJSON.value(ofKey: "id", in: line.bytes) ?? "null"
         do throws(BubbleError) {
-            let layout = try lay(line)
-            return ("{\"id\":\(id),\"layout\":\(layout)}", true)
+            let (key, json) = try lay(line)
+            return ("{\"id\":\(id),\"\(key)\":\(json)}", true)
         } catch {
             return ("{\"id\":\(id),\"error\":\(JSONRenderer.errorObject(code: error.code, message: error.message))}", false)
         }
     }
 
-    private func lay(_ line: InputLine) throws(BubbleError) -> String {
+    /// `("layout", {…})`, or with `widths` `("layouts", [{…}, …])`.
+    private func lay(_ line: InputLine) throws(BubbleError) -> (String, String) {
         if line.tooLong {
             throw BubbleError(code: "line_too_long", message: "line \(line.number) is \(line.length) bytes; the limit (--max-line-length) is \(maxLineLength)")
         }
@@ -42,7 +43,10 @@ struct BatchLine: Sendable {
             throw BubbleError(code: error.code, message: "line \(line.number): \(error.message)")
         }
         let plan = try engine.plan(for: request.options)  // over the engine's defaults: the batch's options
-        let layout = try engine.layout(request.message, plan: plan)
-        return JSONRenderer(offsets: plan.options.offsets).render(layout)
+        let renderer = JSONRenderer(offsets: plan.options.offsets)
+        if plan.options.given.widths != nil {  // one layout per width
+            return ("layouts", renderer.renderArray(try engine.layouts(request.message, plan: plan)))
+        }
+        return ("layout", renderer.render(try engine.layout(request.message, plan: plan)))
     }
 }

@@ -21,6 +21,7 @@ struct LayoutCommand: ParsableCommand {
 
     func run() throws {
         let one = try OneMessage(options: try flags.options(), input: input)
+        if let layouts = try one.layouts() { print(one.json.render(layouts)); return }  // --widths
         print(one.json.render(try one.layout()))
     }
 }

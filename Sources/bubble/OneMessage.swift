@@ -19,6 +19,12 @@ struct OneMessage {
         try BubbleError.exiting { () throws(BubbleError) in try engine.layout(message) }
     }
 
+    /// The message at every width of `widths` (one shaping), when the options give them.
+    func layouts() throws -> [BubbleLayout]? {
+        guard options.widths != nil else { return nil }
+        return try BubbleError.exiting { () throws(BubbleError) in try engine.layouts(message, plan: try engine.plan(for: nil)) }
+    }
+
     /// The JSON renderer in the unit the options ask for.
     var json: JSONRenderer { JSONRenderer(offsets: options.offsets ?? .utf16) }
 }

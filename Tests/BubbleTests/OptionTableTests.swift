@@ -86,6 +86,9 @@ import Testing
         ("catalog", "3"), ("emojiSize", "0"), ("emojiAlign", "\"middle\""), ("linkify", "\"yes\""), ("linkMap", "{\"a\": 1}"),
         ("ellipsis", "[]"), ("truncationToken", "{\"url\": \"x\"}"), ("offsets", "\"bytes\""), ("invalidUTF8", "\"drop\""),
         ("maxMessageLength", "0"), ("theme", "{\"style\": \"sideways\"}"), ("debug", "null"),
+        ("widths", "[]"), ("widths", "[280, 0]"), ("statusSlot", "{\"width\": 40}"), ("statusSlot", "{\"width\": -1, \"height\": 4}"),
+        ("statusGap", "-1"), ("jumboEmoji", "\"yes\""), ("jumboEmojiScale", "[3, 2.5]"), ("jumboEmojiScale", "[3, 2.5, 0.5]"),
+        ("minTouchSize", "-44"),
     ])
     func badValuesAreRefusedByName(key: String, value: String) {
         do {
@@ -103,7 +106,8 @@ import Testing
         let covered: Set<String> = ["maxWidth", "maxLines", "padding", "pageHeight", "balance", "fontSize", "fonts", "lineHeight",
                                     "lineSpacing", "paragraphSpacing", "firstLineIndent", "alignment", "direction", "language",
                                     "catalog", "emojiSize", "emojiAlign", "linkify", "linkMap", "ellipsis", "truncationToken",
-                                    "offsets", "invalidUTF8", "maxMessageLength", "theme", "debug"]
+                                    "offsets", "invalidUTF8", "maxMessageLength", "theme", "debug", "widths", "statusSlot",
+                                    "statusGap", "jumboEmoji", "jumboEmojiScale", "minTouchSize"]
         #expect(Set(OptionTable.all.map(\.key)) == covered)
     }
 
