@@ -4,6 +4,7 @@
 //     bubble-bench --map-only CORPUS PASSES [TSV]   (the Map stage alone; "peer": "bubble-map")
 //     bubble-bench --render CORPUS [PASSES [LIMIT]]
 //     bubble-bench --parse CORPUS [ROUNDS]          (reading 50-message requests against their layout)
+//     bubble-bench --widths CORPUS [ROUNDS]         (each extra width of `widths` against a full layout)
 //
 // Loads every message before timing, runs one untimed cold pass, then PASSES timed passes. A pass lays
 // out every message from its text with the peer configuration: DejaVu Sans then Noto Sans CJK SC, 16 px,
@@ -114,6 +115,10 @@ if arguments.count >= 3, arguments[1] == "--parse" {
     parseCost(corpusPath: arguments[2], rounds: arguments.count > 3 ? Int(arguments[3]) ?? 5 : 5)
     exit(0)
 }
+if arguments.count >= 3, arguments[1] == "--widths" {
+    widthsCost(corpusPath: arguments[2], rounds: arguments.count > 3 ? Int(arguments[3]) ?? 5 : 5)
+    exit(0)
+}
 if arguments.count == 3, arguments[1] == "--scaling" {
     scaling(corpusPath: arguments[2])
     exit(0)
@@ -130,7 +135,7 @@ if arguments.count >= 3, arguments[1] == "--render" {
 }
 guard arguments.count >= 3, let passes = Int(arguments[2]), passes >= 1 else {
     fail("usage: bubble-bench CORPUS PASSES [TSV]  |  bubble-bench --map-only CORPUS PASSES [TSV]  |  "
-         + "bubble-bench --scaling CORPUS  |  bubble-bench --render CORPUS [PASSES [LIMIT]]")
+         + "bubble-bench --scaling CORPUS  |  bubble-bench --render CORPUS [PASSES [LIMIT]]  |  bubble-bench --widths CORPUS [ROUNDS]")
 }
 /// With `BUBBLE_BENCH_RSS` set, reports the resident set at each stage on stderr (finding what costs memory).
 let reportRSS = ProcessInfo.processInfo.environment["BUBBLE_BENCH_RSS"] != nil
