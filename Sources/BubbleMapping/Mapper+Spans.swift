@@ -62,8 +62,7 @@ extension Mapper {
                     builder.appendText(position..<(position + count))
                     position += count
                     if let target = LinkTarget.sanitize(url), builder.out.count > start {
-                        builder.explicitLinks.append(Link(kind: .link, range: MappedIndex(start)..<MappedIndex(builder.out.count),
-                                                          target: target))
+                        builder.appendExplicitLink(from: start, target: target, atomic: span.atomic ?? false)
                     }
                 case .img:
                     let (width, height) = fit(width: span.width, height: span.height)
