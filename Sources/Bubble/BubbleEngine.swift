@@ -347,6 +347,7 @@ final class LayoutPlan: Sendable {
         c.firstLineIndent = o.firstLineIndent ?? 0
         c.alignment = o.alignment ?? .start
         c.pageHeight = o.pageHeight
+        c.atomicLinks = o.atomicLinks ?? c.atomicLinks
         switch o.lineHeight {
         case .multiple(let m)?: c.lineHeight = .multiple(m)
         case .pixels(let px)?: c.lineHeight = .pixels(px)

@@ -43,6 +43,9 @@ public struct BubbleOptions: Codable, Sendable, Equatable {
     public var linkify: Bool?
     /// Exact text → URL; wins over detection (`{"@百度": "https://www.baidu.com"}`).
     public var linkMap: [String: String]?
+    /// Mentions from every source and links marked atomic stay whole on a line (default true; see
+    /// `LayoutConstraints.atomicLinks`).
+    public var atomicLinks: Bool?
     // Truncation
     /// The default truncation token (default `…`).
     public var ellipsis: String?
@@ -70,7 +73,7 @@ public struct BubbleOptions: Codable, Sendable, Equatable {
     public static let keys: Set<String> = [
         "maxWidth", "maxLines", "padding", "pageHeight", "balance", "fontSize", "fonts", "lineHeight", "lineSpacing",
         "paragraphSpacing", "firstLineIndent", "alignment", "direction", "language", "catalog", "emojiSize", "emojiAlign",
-        "linkify", "linkMap", "ellipsis", "truncationToken", "offsets", "invalidUTF8", "maxMessageLength", "theme", "debug",
+        "linkify", "linkMap", "atomicLinks", "ellipsis", "truncationToken", "offsets", "invalidUTF8", "maxMessageLength", "theme", "debug",
     ]
 
     /// Decodes a JSON object of options (UTF-8). Not JSON, or a bare value, is a `malformed_json` error;
@@ -107,6 +110,7 @@ public struct BubbleOptions: Codable, Sendable, Equatable {
         o.emojiAlign = emojiAlign ?? base.emojiAlign
         o.linkify = linkify ?? base.linkify
         o.linkMap = linkMap ?? base.linkMap
+        o.atomicLinks = atomicLinks ?? base.atomicLinks
         o.ellipsis = ellipsis ?? base.ellipsis
         o.truncationToken = truncationToken ?? base.truncationToken
         o.offsets = offsets ?? base.offsets

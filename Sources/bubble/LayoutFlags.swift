@@ -24,6 +24,7 @@ struct LayoutFlags: ParsableArguments {
     @Option(help: "Emoji box size in px (default 1.25 × font size).") var emojiSize: Double?
     @Option(help: "Emoji placement: center, baseline, top or bottom.") var emojiAlign: String?
     @Option(help: "Detect @mentions and URLs: true (default) or false.") var linkify: Bool?
+    @Option(help: "Keep mentions and atomic links whole on a line: true (default) or false.") var atomicLinks: Bool?
     @Option(help: "Truncation token (default …).") var ellipsis: String?
     @Option(help: "A custom truncation token (\"…more\"); with --truncation-token-url a tappable link of kind more.")
     var truncationToken: String?
@@ -58,6 +59,7 @@ struct LayoutFlags: ParsableArguments {
         o.emojiSize = emojiSize
         o.emojiAlign = try parse(emojiAlign, "--emoji-align")
         o.linkify = linkify
+        o.atomicLinks = atomicLinks
         o.ellipsis = ellipsis
         if let truncationToken { o.truncationToken = TruncationToken(text: truncationToken, url: truncationTokenURL) }
         else if truncationTokenURL != nil { throw ValidationError("--truncation-token-url needs --truncation-token") }
