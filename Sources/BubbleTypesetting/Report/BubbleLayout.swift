@@ -30,12 +30,12 @@ public struct BubbleLayout: Sendable {
         let truncated = self.lineLayout.truncated
         for link in self.lineLayout.shaped.mapped.links {
             let r = link.range.lowerBound.utf16..<link.range.upperBound.utf16
-            guard r.overlaps(visible) else { continue }
-            links.append(LinkBox(link: link, range: r, rects: rects(of: r)))
+            let visibility = Visibility(of: r, visibleEnd: truncated ? visibleEnd : Int.max)
+            links.append(LinkBox(link: link, range: r, rects: visibility == .hidden ? [] : rects(of: r), visibility: visibility))
         }
         if truncated, let truncationURL, let tokenRect = tokenRect() {
             links.append(LinkBox(link: Link(kind: .more, range: MappedIndex(visibleEnd)..<MappedIndex(visibleEnd), target: truncationURL),
-                                 range: visibleEnd..<visibleEnd, rects: [tokenRect]))
+                                 range: visibleEnd..<visibleEnd, rects: [tokenRect], visibility: .visible))
         }
         for h in self.lineLayout.shaped.mapped.highlights {
             let r = h.range.lowerBound.utf16..<h.range.upperBound.utf16
@@ -45,19 +45,71 @@ public struct BubbleLayout: Sendable {
         collectEmoji(emojiName)
     }
 
-    /// One rect per line the range touches (fragments on one line merged), in bubble space.
+    /// One rect per visual run of the range's own glyphs on each line, lines in order and each line's rects
+    /// left to right, in bubble space.
+    ///
+    /// A run is a stretch of glyphs and boxes of `range` that touch on the line: an LTR mention in a
+    /// right-to-left line is one rect, and a link that bidi reordering splits around text of its own line
+    /// gets a rect per piece. A rect never covers a glyph outside `range` (zero-width marks aside), so the
+    /// rects' widths add up to the advances of the range's glyphs.
     public func rects(of range: Range<Int>) -> [Rect] {
         var result: [Rect] = []
-        for line in lineLayout.lines where line.range.overlaps(range) || (range.isEmpty && line.range.contains(range.lowerBound)) {
-            var merged: Rect?
-            for f in line.fragments {
-                guard let span = xSpan(of: range, in: lineLayout.fragments[f]) else { continue }
-                let rect = Rect(x: span.lowerBound + padding.left, y: line.top + padding.top, width: span.upperBound - span.lowerBound, height: line.height)
-                merged = merged.map { $0.union(rect) } ?? rect
+        guard !range.isEmpty else { return result }
+        let g = lineLayout.shaped.glyphs
+        for line in lineLayout.lines where line.range.overlaps(range) {
+            var open: ClosedRange<Double>?
+            func close() {
+                if let span = open {
+                    result.append(Rect(x: span.lowerBound + padding.left, y: line.top + padding.top,
+                                       width: span.upperBound - span.lowerBound, height: line.height))
+                }
+                open = nil
             }
-            if let merged { result.append(merged) }
+            /// Adds the span of one glyph or box of the range; a gap since the last one starts a new rect.
+            func add(_ span: ClosedRange<Double>) {
+                if let current = open, abs(current.upperBound - span.lowerBound) < BubbleLayout.touching {
+                    open = min(current.lowerBound, span.lowerBound)...max(current.upperBound, span.upperBound)
+                } else {
+                    close()
+                    open = span
+                }
+            }
+            for f in line.fragments {
+                let fragment = lineLayout.fragments[f]
+                switch fragment.kind {
+                case .token:
+                    close()
+                case .placeholder:
+                    if range.overlaps(fragment.range) { add(BubbleLayout.span(fragment.x, fragment.width)) } else { close() }
+                case let .glyphs(_, glyphRange):
+                    if range.lowerBound <= fragment.range.lowerBound && range.upperBound >= fragment.range.upperBound {
+                        add(BubbleLayout.span(fragment.x, fragment.width))
+                        continue
+                    }
+                    if !range.overlaps(fragment.range) {
+                        if fragment.width != 0 { close() }
+                        continue
+                    }
+                    var x = fragment.x
+                    for k in glyphRange {
+                        let a = Double(g[k].advance)
+                        if range.contains(Int(g[k].cluster)) { add(BubbleLayout.span(x, a)) } else if a != 0 { close() }
+                        x += a
+                    }
+                }
+            }
+            close()
         }
         return result
+    }
+
+    /// Two spans closer than this (px) touch: the float noise of summed advances.
+    static let touching = 1e-6
+
+    /// The text a link shows: its stretch of the mapped text, or for the `more` link the truncation token.
+    public func text(of box: LinkBox) -> String {
+        if box.link.kind == .more { return String(decoding: shaped.token.text, as: UTF16.self) }
+        return String(decoding: mapped.text[box.range], as: UTF16.self)
     }
 
     /// `x` to `x + width` as a closed range, whatever the sign of `width` (a font may give negative
@@ -65,29 +117,6 @@ public struct BubbleLayout: Sendable {
     static func span(_ x: Double, _ width: Double) -> ClosedRange<Double> {
         guard width.isFinite, x.isFinite else { return (x.isFinite ? x : 0)...(x.isFinite ? x : 0) }
         return min(x, x + width)...max(x, x + width)
-    }
-
-    /// Left and right x (text-box space) of the part of `range` drawn by `fragment`.
-    func xSpan(of range: Range<Int>, in fragment: LineFragment) -> ClosedRange<Double>? {
-        switch fragment.kind {
-        case .placeholder:
-            return range.overlaps(fragment.range) ? BubbleLayout.span(fragment.x, fragment.width) : nil
-        case .token:
-            return nil
-        case let .glyphs(_, glyphRange):
-            guard range.overlaps(fragment.range) else { return nil }
-            if range.lowerBound <= fragment.range.lowerBound && range.upperBound >= fragment.range.upperBound {
-                return BubbleLayout.span(fragment.x, fragment.width)
-            }
-            let g = lineLayout.shaped.glyphs
-            var x = fragment.x, lo = Double.infinity, hi = -Double.infinity
-            for k in glyphRange {
-                let a = Double(g[k].advance)
-                if range.contains(Int(g[k].cluster)) { lo = min(lo, x); hi = max(hi, x + a) }
-                x += a
-            }
-            return lo <= hi ? lo...hi : nil
-        }
     }
 
     private func tokenRect() -> Rect? {
@@ -112,7 +141,7 @@ public struct BubbleLayout: Sendable {
                     let p = lineLayout.shaped.placeholders[index]
                     let rect = Rect(x: fragment.x + padding.left, y: line.baseline - p.ascent + padding.top,
                                     width: p.width, height: p.ascent + p.descent)
-                    emoji.append(EmojiBox(placeholder: p.placeholder, range: fragment.range, rect: rect, emojiName: nil))
+                    emoji.append(EmojiBox(placeholder: p.placeholder, range: fragment.range, rect: rect, visibility: .visible))
                 case let .glyphs(runIndex, glyphRange):
                     let run = lineLayout.shaped.runs[runIndex]
                     guard let face = lineLayout.shaped.face(of: run), face.isColor else { continue }
@@ -137,26 +166,78 @@ public struct BubbleLayout: Sendable {
                         let sequence = String(decoding: text[c.start..<end], as: UTF16.self)
                         let rect = Rect(x: c.x0 + padding.left, y: line.baseline - run.ascent + padding.top,
                                         width: c.x1 - c.x0, height: run.ascent + run.descent)
-                        emoji.append(EmojiBox(unicode: sequence, name: emojiName(sequence), range: c.start..<end, rect: rect))
+                        emoji.append(EmojiBox(unicode: sequence, name: emojiName(sequence), range: c.start..<end, rect: rect,
+                                              visibility: .visible))
                     }
                 case .token:
                     continue
                 }
             }
         }
+        if lineLayout.truncated { collectHiddenEmoji(emojiName) }
         // Lines come in text order; only right-to-left runs put emoji out of it.
         if zip(emoji, emoji.dropFirst()).contains(where: { $0.range.lowerBound > $1.range.lowerBound }) {
             emoji.sort { $0.range.lowerBound < $1.range.lowerBound }
         }
     }
+
+    /// Emoji after the truncation point: listed with `hidden` and a zero-size rect where the text was cut
+    /// (at the token's left edge on the last line), so a client can tell "not shown" from "not there".
+    private mutating func collectHiddenEmoji(_ emojiName: (String) -> String?) {
+        let shaped = lineLayout.shaped
+        let visibleEnd = lineLayout.visibleEnd
+        guard let line = lineLayout.lines.last else { return }
+        var cutX = line.x + line.width
+        for f in line.fragments {
+            if case .token = lineLayout.fragments[f].kind { cutX = min(cutX, lineLayout.fragments[f].x) }
+        }
+        let cut = Rect(x: cutX + padding.left, y: line.top + padding.top, width: 0, height: 0)
+        let text = shaped.mapped.text
+        for run in shaped.runs where run.range.upperBound > visibleEnd {
+            if let p = run.placeholder {
+                guard run.range.lowerBound >= visibleEnd else { continue }
+                emoji.append(EmojiBox(placeholder: shaped.placeholders[p].placeholder, range: run.range, rect: cut,
+                                      visibility: .hidden))
+                continue
+            }
+            guard let face = shaped.face(of: run), face.isColor else { continue }
+            var start = max(run.range.lowerBound, visibleEnd)
+            while start < run.range.upperBound {
+                var end = start + 1
+                while end < run.range.upperBound && !shaped.graphemeStarts[end] { end += 1 }
+                let sequence = String(decoding: text[start..<end], as: UTF16.self)
+                emoji.append(EmojiBox(unicode: sequence, name: emojiName(sequence), range: start..<end, rect: cut,
+                                      visibility: .hidden))
+                start = end
+            }
+        }
+    }
 }
 
-/// A link with one rect per line it spans (seed 002's grouped rects).
+/// How much of a link or emoji a layout shows: everything but a message cut by `maxLines` is `visible`.
+public enum Visibility: String, Sendable, CaseIterable {
+    /// Wholly shown.
+    case visible
+    /// Partly shown: the rects cover the shown part, the range stays whole (a tap still opens the link).
+    case cut
+    /// After the truncation point: no rects (an emoji: a zero-size rect at the cut).
+    case hidden
+
+    /// The visibility of mapped `range` when the text shown ends at `visibleEnd`.
+    init(of range: Range<Int>, visibleEnd: Int) {
+        self = range.upperBound <= visibleEnd ? .visible : range.lowerBound < visibleEnd ? .cut : .hidden
+    }
+}
+
+/// A link with one rect per visual run of its glyphs on each line it spans (seed 002's grouped rects).
 public struct LinkBox: Sendable {
     public var link: Link
     /// Mapped text range (UTF-16); empty for the truncation token.
     public var range: Range<Int>
+    /// In bubble space; empty for a hidden link.
     public var rects: [Rect]
+    /// Whether truncation shows the link whole, in part, or not at all.
+    public var visibility: Visibility
 }
 
 /// An emoji with its rect: a catalog token or inline image (a placeholder), or a Unicode emoji in the text.
@@ -171,8 +252,11 @@ public struct EmojiBox: Sendable {
     public var image: String?
     public var range: Range<Int>
     public var rect: Rect
+    /// `visible`, or `hidden` after the truncation point (an emoji is one grapheme: never `cut`).
+    public var visibility: Visibility
 
-    init(placeholder: Placeholder, range: Range<Int>, rect: Rect, emojiName: String?) {
+    init(placeholder: Placeholder, range: Range<Int>, rect: Rect, visibility: Visibility) {
+        self.visibility = visibility
         switch placeholder.content {
         case let .token(name, unicode, image):
             kind = .token; self.name = name; self.unicode = unicode; self.image = image
@@ -183,7 +267,8 @@ public struct EmojiBox: Sendable {
         self.rect = rect
     }
 
-    init(unicode: String, name: String?, range: Range<Int>, rect: Rect) {
+    init(unicode: String, name: String?, range: Range<Int>, rect: Rect, visibility: Visibility) {
+        self.visibility = visibility
         kind = .unicode
         self.name = name
         self.unicode = unicode
