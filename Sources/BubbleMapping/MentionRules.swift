@@ -24,9 +24,25 @@ public enum MentionRules {
 
     /// A character a mention's body may hold.
     @inline(__always)
-    public static func isBodyScalar(_ value: UInt32) -> Bool {
-        if value < 0x80 { return CharacterClasses.isASCIIAlphanumeric(value) || value == 0x5F || value == 0x2E || value == 0x2D }
-        return CharacterClasses.isWordScalar(value)
+    public static func isBodyScalar(_ value: UInt32) -> Bool { bodyScalar(value).isBody }
+
+    /// Whether a mention's body may hold `value`, and whether it counts toward ``maxLength`` (marks and
+    /// joiners do not), with one general-category look-up: detection runs this on every scalar of every
+    /// mention.
+    @inline(__always)
+    static func bodyScalar(_ value: UInt32) -> (isBody: Bool, counts: Bool) {
+        if value < 0x80 {
+            return (CharacterClasses.isASCIIAlphanumeric(value) || value == 0x5F || value == 0x2E || value == 0x2D, true)
+        }
+        if value == 0x200C || value == 0x200D { return (true, false) }
+        switch CharacterClasses.category(value) {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .decimalNumber:
+            return (true, true)
+        case .nonspacingMark, .spacingMark, .enclosingMark:
+            return (true, false)
+        default:
+            return (CharacterClasses.extendsGrapheme(value), false)  // skin tones, tags, halfwidth sound marks
+        }
     }
 
     /// The end (UTF-16 offset) of the mention whose `@` is at `at`, or `nil` when none starts there.
@@ -37,9 +53,10 @@ public enum MentionRules {
         var length = 0
         while j < text.count {
             let (value, width) = CharacterClasses.scalar(in: text, at: j)
-            guard isBodyScalar(value) else { break }
+            let (isBody, counts) = bodyScalar(value)
+            guard isBody else { break }
             if value != 0x2E && value != 0x2D && value != 0x5F { hasWord = true }
-            if !CharacterClasses.extendsGrapheme(value) && value != 0x200C && value != 0x200D { length += 1 }
+            if counts { length += 1 }
             j += width
         }
         if j < text.count && text[j] == 0x40 { return nil }  // alice@example.com seen from its @-less side
