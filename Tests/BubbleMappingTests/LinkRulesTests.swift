@@ -135,6 +135,13 @@ import Testing
         #expect(mapped.links.map(\.isAtomic) == [true, true, false])
     }
 
+    @Test func theSpansJSONCarriesAtomic() throws {
+        let json = #"[{"type":"link","content":"order 12-34","url":"https://o.example","atomic":true},{"type":"link","content":"x","url":"https://x.example"}]"#
+        #expect(try Span.decodeArray(Array(json.utf8)).map(\.atomic) == [true, nil])
+        let bad = #"[{"type":"link","content":"x","url":"https://x.example","atomic":"yes"}]"#
+        #expect(throws: MappingError.self) { try Span.decodeArray(Array(bad.utf8)) }
+    }
+
     @Test func markupLinksAreAtomicWhenTheyStartWithAnAtOrSaySo() throws {
         let markup = #"<a href="https://a.example">@alice-smith</a> <a href="https://o.example" atomic>order 12-34</a> <a href="https://d.example">docs</a>"#
         let mapped = try mapper().map(Message(markup: markup))
