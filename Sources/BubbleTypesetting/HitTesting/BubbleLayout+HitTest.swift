@@ -41,7 +41,7 @@ extension BubbleLayout {
         let link = links.firstIndex {
             ($0.range.isEmpty || $0.range.contains(under)) && $0.rects.contains(where: inside)
         }
-        let emojiIndex = emoji.firstIndex { $0.visibility != .hidden && $0.range.contains(under) && inside($0.rect) }
+        let emojiIndex = emoji.firstIndex { $0.range.contains(under) && inside($0.rect) }
         let highlight = highlights.firstIndex { $0.range.contains(under) && $0.rects.contains(where: inside) }
         return HitResult(offset: offset, affinity: affinity, link: link, emoji: emojiIndex, highlight: highlight, line: best)
     }

@@ -28,10 +28,12 @@ public struct BubbleLayout: Sendable {
         let visibleEnd = self.lineLayout.visibleEnd
         let visible = 0..<visibleEnd
         let truncated = self.lineLayout.truncated
+        // Links after the cut are left out: a long message is laid out from a prefix (BubbleEngine's long-message
+        // path), so what lies past the visible text is not known the same way on every path.
         for link in self.lineLayout.shaped.mapped.links {
             let r = link.range.lowerBound.utf16..<link.range.upperBound.utf16
-            let visibility = Visibility(of: r, visibleEnd: truncated ? visibleEnd : Int.max)
-            links.append(LinkBox(link: link, range: r, rects: visibility == .hidden ? [] : rects(of: r), visibility: visibility))
+            guard r.overlaps(visible) else { continue }
+            links.append(LinkBox(link: link, range: r, rects: rects(of: r), visibility: Visibility(of: r, visibleEnd: visibleEnd)))
         }
         if truncated, let truncationURL, let tokenRect = tokenRect() {
             links.append(LinkBox(link: Link(kind: .more, range: MappedIndex(visibleEnd)..<MappedIndex(visibleEnd), target: truncationURL),
@@ -174,58 +176,25 @@ public struct BubbleLayout: Sendable {
                 }
             }
         }
-        if lineLayout.truncated { collectHiddenEmoji(emojiName) }
         // Lines come in text order; only right-to-left runs put emoji out of it.
         if zip(emoji, emoji.dropFirst()).contains(where: { $0.range.lowerBound > $1.range.lowerBound }) {
             emoji.sort { $0.range.lowerBound < $1.range.lowerBound }
         }
     }
-
-    /// Emoji after the truncation point: listed with `hidden` and a zero-size rect where the text was cut
-    /// (at the token's left edge on the last line), so a client can tell "not shown" from "not there".
-    private mutating func collectHiddenEmoji(_ emojiName: (String) -> String?) {
-        let shaped = lineLayout.shaped
-        let visibleEnd = lineLayout.visibleEnd
-        guard let line = lineLayout.lines.last else { return }
-        var cutX = line.x + line.width
-        for f in line.fragments {
-            if case .token = lineLayout.fragments[f].kind { cutX = min(cutX, lineLayout.fragments[f].x) }
-        }
-        let cut = Rect(x: cutX + padding.left, y: line.top + padding.top, width: 0, height: 0)
-        let text = shaped.mapped.text
-        for run in shaped.runs where run.range.upperBound > visibleEnd {
-            if let p = run.placeholder {
-                guard run.range.lowerBound >= visibleEnd else { continue }
-                emoji.append(EmojiBox(placeholder: shaped.placeholders[p].placeholder, range: run.range, rect: cut,
-                                      visibility: .hidden))
-                continue
-            }
-            guard let face = shaped.face(of: run), face.isColor else { continue }
-            var start = max(run.range.lowerBound, visibleEnd)
-            while start < run.range.upperBound {
-                var end = start + 1
-                while end < run.range.upperBound && !shaped.graphemeStarts[end] { end += 1 }
-                let sequence = String(decoding: text[start..<end], as: UTF16.self)
-                emoji.append(EmojiBox(unicode: sequence, name: emojiName(sequence), range: start..<end, rect: cut,
-                                      visibility: .hidden))
-                start = end
-            }
-        }
-    }
 }
 
-/// How much of a link or emoji a layout shows: everything but a message cut by `maxLines` is `visible`.
+/// How much of a link or emoji the layout shows. Links and emoji wholly after the truncation point are not in
+/// the report: a long message is laid out from a prefix, so the text past the cut is not always known.
 public enum Visibility: String, Sendable, CaseIterable {
     /// Wholly shown.
     case visible
-    /// Partly shown: the rects cover the shown part, the range stays whole (a tap still opens the link).
+    /// Partly shown (`maxLines` cut it): the rects cover the shown part, the range stays whole, so a tap still
+    /// opens the link. An emoji is one grapheme and never cut.
     case cut
-    /// After the truncation point: no rects (an emoji: a zero-size rect at the cut).
-    case hidden
 
-    /// The visibility of mapped `range` when the text shown ends at `visibleEnd`.
+    /// The visibility of mapped `range`, which overlaps the text shown, ending at `visibleEnd`.
     init(of range: Range<Int>, visibleEnd: Int) {
-        self = range.upperBound <= visibleEnd ? .visible : range.lowerBound < visibleEnd ? .cut : .hidden
+        self = range.upperBound <= visibleEnd ? .visible : .cut
     }
 }
 
@@ -234,7 +203,7 @@ public struct LinkBox: Sendable {
     public var link: Link
     /// Mapped text range (UTF-16); empty for the truncation token.
     public var range: Range<Int>
-    /// In bubble space; empty for a hidden link.
+    /// In bubble space.
     public var rects: [Rect]
     /// Whether truncation shows the link whole, in part, or not at all.
     public var visibility: Visibility
@@ -252,7 +221,8 @@ public struct EmojiBox: Sendable {
     public var image: String?
     public var range: Range<Int>
     public var rect: Rect
-    /// `visible`, or `hidden` after the truncation point (an emoji is one grapheme: never `cut`).
+    /// Always `visible`: an emoji is one grapheme, and truncation never splits one (the field is there so
+    /// links and emoji answer the same question).
     public var visibility: Visibility
 
     init(placeholder: Placeholder, range: Range<Int>, rect: Rect, visibility: Visibility) {
