@@ -346,6 +346,7 @@ final class LayoutPlan: Sendable {
         c.paragraphSpacing = o.paragraphSpacing ?? 0
         c.firstLineIndent = o.firstLineIndent ?? 0
         c.alignment = o.alignment ?? .start
+        c.lineMetrics = o.lineMetrics ?? .exact
         c.pageHeight = o.pageHeight
         switch o.lineHeight {
         case .multiple(let m)?: c.lineHeight = .multiple(m)

@@ -30,6 +30,8 @@ public struct BubbleOptions: Codable, Sendable, Equatable {
     public var firstLineIndent: Double?
     public var alignment: TextAlignment?
     public var direction: TextDirection?
+    /// Line height profile: `exact` (default; fractional, as CoreText) or `web` (Blink's rounding).
+    public var lineMetrics: LineMetrics?
     /// BCP 47 language for shaping (`ja`, `zh-Hant`).
     public var language: String?
     // Emoji
@@ -69,7 +71,7 @@ public struct BubbleOptions: Codable, Sendable, Equatable {
     /// Every key a JSON options object may hold.
     public static let keys: Set<String> = [
         "maxWidth", "maxLines", "padding", "pageHeight", "balance", "fontSize", "fonts", "lineHeight", "lineSpacing",
-        "paragraphSpacing", "firstLineIndent", "alignment", "direction", "language", "catalog", "emojiSize", "emojiAlign",
+        "paragraphSpacing", "firstLineIndent", "alignment", "direction", "lineMetrics", "language", "catalog", "emojiSize", "emojiAlign",
         "linkify", "linkMap", "ellipsis", "truncationToken", "offsets", "invalidUTF8", "maxMessageLength", "theme", "debug",
     ]
 
@@ -101,6 +103,7 @@ public struct BubbleOptions: Codable, Sendable, Equatable {
         o.firstLineIndent = firstLineIndent ?? base.firstLineIndent
         o.alignment = alignment ?? base.alignment
         o.direction = direction ?? base.direction
+        o.lineMetrics = lineMetrics ?? base.lineMetrics
         o.language = language ?? base.language
         o.catalog = catalog ?? base.catalog
         o.emojiSize = emojiSize ?? base.emojiSize

@@ -17,6 +17,8 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     public let family: String
     /// The style name (`Book`, `Bold`, `Regular`).
     public let style: String
+    /// The PostScript name (`NotoSansCJKsc-Regular`): how CSS `local()` names one face of a collection.
+    public let postScriptName: String?
     /// Design units per em.
     public let unitsPerEm: Int
     /// Whether the face draws color glyphs (CBDT/sbix bitmaps or COLR layers): an emoji font.
@@ -69,6 +71,7 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         isColor = hasPNGGlyphs || hb_ot_color_has_layers(face) != 0
         family = FontFace.name(face, hb_ot_name_id_t(HB_OT_NAME_ID_TYPOGRAPHIC_FAMILY)) ?? FontFace.name(face, hb_ot_name_id_t(HB_OT_NAME_ID_FONT_FAMILY))
             ?? source.path.split(separator: "/").last.map(String.init) ?? source.path
+        postScriptName = FontFace.name(face, hb_ot_name_id_t(HB_OT_NAME_ID_POSTSCRIPT_NAME))
         style = FontFace.name(face, hb_ot_name_id_t(HB_OT_NAME_ID_TYPOGRAPHIC_SUBFAMILY)) ?? FontFace.name(face, hb_ot_name_id_t(HB_OT_NAME_ID_FONT_SUBFAMILY)) ?? ""
     }
 

@@ -19,6 +19,8 @@ struct LayoutFlags: ParsableArguments {
     @Option(help: "Indent of each paragraph's first line (px).") var firstLineIndent: Double?
     @Option(help: "start, end or center.") var alignment: String?
     @Option(help: "auto, ltr or rtl.") var direction: String?
+    @Option(help: "Line heights as exact (default; CoreText, Skia, Android) or web (Blink: Chrome, WebView) measures them.")
+    var lineMetrics: String?
     @Option(help: "BCP 47 language for shaping (ja, zh-Hant…).") var language: String?
     @Option(help: "An emoji catalog file (default: Bubble's Emoji/catalog.json).") var catalog: String?
     @Option(help: "Emoji box size in px (default 1.25 × font size).") var emojiSize: Double?
@@ -53,6 +55,7 @@ struct LayoutFlags: ParsableArguments {
         o.firstLineIndent = firstLineIndent
         o.alignment = try parse(alignment, "--alignment")
         o.direction = try parse(direction, "--direction")
+        o.lineMetrics = try parse(lineMetrics, "--line-metrics")
         o.language = language
         o.catalog = catalog
         o.emojiSize = emojiSize
