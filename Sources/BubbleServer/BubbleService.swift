@@ -80,6 +80,17 @@ public final class BubbleService: Sendable {
         } catch { throw BubbleServerError(error) }
     }
 
+    /// `POST /v1/html`: one message → an HTML fragment drawn with Bubble's lines (fonts and images
+    /// from the server's `fontBaseURL` and `assetBaseURL`, never from a request).
+    func html(body: [UInt8]) throws(BubbleServerError) -> String {
+        let (message, options) = try single(body)
+        do {
+            let o = try resolved(options)
+            let renderer = try engine.htmlRenderer(o, fontBaseURL: settings.fontBaseURL, assetBaseURL: settings.assetBaseURL)
+            return renderer.render(try engine.layout(message, options: options, cache: cache))
+        } catch { throw BubbleServerError(error) }
+    }
+
     /// `POST /v1/hit`: one message and a point → what lies under the point.
     func hit(body: [UInt8]) throws(BubbleServerError) -> String {
         guard case .object(let fields) = try JSONValue.parse(body) else {
