@@ -170,7 +170,7 @@ extension ShapedText {
             if box.ascent != nil || box.descent != nil { return VerticalExtent(ascent: resolved.ascent, descent: resolved.descent) }
             let parent = run.fontSize == style.fontSize ? primaryMetrics : primaryFace.metrics(size: run.fontSize)
             return WebLineMetrics.box(height: resolved.ascent + resolved.descent, alignment: box.alignment ?? style.emojiAlign,
-                                      parentAscent: parent.ascent, parentDescent: parent.descent, parentXHeight: parent.xHeight)
+                                      parentAscent: parent.ascent, parentDescent: parent.descent, parentXHeight: parent.webXHeight)
         }
         guard run.faceIndex >= 0 else { return VerticalExtent(ascent: run.ascent, descent: run.descent) }
         var e = webTextExtent(faces[Int(run.faceIndex)], size: run.fontSize, memo: &memo)
