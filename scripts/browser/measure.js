@@ -42,8 +42,18 @@
     // Empty lines (a line feed after a line feed) draw no glyph: count them from the height left over.
     const links = [];
     for (const a of m.querySelectorAll('[data-link]')) {
-      links[Number(a.dataset.link)] = Array.from(a.getClientRects()).filter(r => r.width > 0).map(r =>
-        [r.left - box.left, r.top - box.top, r.width, r.height]);
+      // One rect per line: the element's boxes on one line (its spans) merged, as Bubble reports them.
+      const merged = [];
+      for (const r of a.getClientRects()) {
+        if (r.width <= 0) continue;
+        const mid = (r.top + r.bottom) / 2;
+        const same = merged.find(m => mid >= m.top && mid <= m.bottom);
+        if (same) {
+          same.left = Math.min(same.left, r.left); same.right = Math.max(same.right, r.right);
+          same.top = Math.min(same.top, r.top); same.bottom = Math.max(same.bottom, r.bottom);
+        } else merged.push({left: r.left, right: r.right, top: r.top, bottom: r.bottom});
+      }
+      links[Number(a.dataset.link)] = merged.map(r => [r.left - box.left, r.top - box.top, r.right - r.left, r.bottom - r.top]);
     }
     out.push({
       starts: lines.map(l => l.start),
