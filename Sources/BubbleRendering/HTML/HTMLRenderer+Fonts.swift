@@ -16,11 +16,22 @@ extension HTMLRenderer {
         return faces
     }
 
-    /// The CSS family name of a face: `bubble-` and its PostScript name (the same in every fragment, so
-    /// rules from many messages on one page add up to one segmented face per file).
+    /// The CSS family name of a face: `bubble-` and its family name (the same in every fragment, so
+    /// rules from many messages on one page add up to one segmented face per file); its bold and italic
+    /// faces share it, told apart by `font-weight` and `font-style`, so `<b>` picks the bold file.
     static func family(of face: FontFace) -> String {
-        let name = HTMLText.identifier(face.postScriptName ?? face.family)
+        let name = HTMLText.identifier(face.family)
         return "bubble-" + (name.isEmpty ? String(face.contentHash.prefix(12)) : name)
+    }
+
+    /// `font-weight` and `font-style` descriptors of a face, from its style name (a synthetic bold or
+    /// italic is the regular file, which the browser emboldens or slants as Bubble does).
+    static func descriptors(of face: FontFace) -> String {
+        let style = face.style.lowercased()
+        var d = ""
+        if style.contains("bold") && !face.syntheticBold { d += ";font-weight:bold" }
+        if (style.contains("italic") || style.contains("oblique")) && !face.syntheticItalic { d += ";font-style:italic" }
+        return d
     }
 
     /// `@font-face` rules: the primary face whole; every fallback face limited by `unicode-range` to
@@ -34,6 +45,7 @@ extension HTMLRenderer {
             if let ps = face.postScriptName, !HTMLText.identifier(ps).isEmpty { src.append("local(\"" + HTMLText.identifier(ps) + "\")") }
             if face.source.index == 0 || src.isEmpty { src.append("url(\"" + fontURL(face.source.path) + "\")") }
             css += "@font-face{font-family:\"" + HTMLRenderer.family(of: face) + "\";src:" + src.joined(separator: ",")
+                + HTMLRenderer.descriptors(of: face)
             if k > 0 && !entry.scalars.isEmpty { css += ";unicode-range:" + HTMLRenderer.unicodeRange(entry.scalars) }
             css += "}\n"
         }

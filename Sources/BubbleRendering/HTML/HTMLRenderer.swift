@@ -43,7 +43,9 @@ public struct HTMLRenderer: Sendable {
     public func render(_ layout: BubbleLayout) -> String {
         let faces = usedFaces(layout.shaped)
         var out = "<style>\n" + fontFaceRules(faces) + HTMLStylesheet.rules + "\n</style>\n"
-        let families = faces.map { "\"" + HTMLRenderer.family(of: $0.face) + "\"" }.joined(separator: ",")
+        var names: [String] = []
+        for entry in faces where !names.contains(HTMLRenderer.family(of: entry.face)) { names.append(HTMLRenderer.family(of: entry.face)) }
+        let families = names.map { "\"" + $0 + "\"" }.joined(separator: ",")
         let p = layout.padding
         out += "<div class=\"bubble\" data-lines=\"\(layout.lineLayout.lines.count)\" style=\"--bubble-max-width:"
             + HTMLText.px(maxWidth) + ";--bubble-padding:" + [p.top, p.right, p.bottom, p.left].map(HTMLText.px).joined(separator: " ")
