@@ -9,17 +9,18 @@ extension BubbleEngine {
     ///   - assetBaseURL: where it loads catalog images (nil: `data:` URIs).
     public func html(_ message: Message, options: BubbleOptions? = nil, fontBaseURL: String? = nil,
                      assetBaseURL: String? = nil) throws(BubbleError) -> String {
-        let o = try resolve(options)
-        return try htmlRenderer(o, fontBaseURL: fontBaseURL, assetBaseURL: assetBaseURL).render(layout(message, options: o))
+        let plan = try plan(for: options)
+        return htmlRenderer(plan, fontBaseURL: fontBaseURL, assetBaseURL: assetBaseURL).render(try layout(message, plan: plan))
     }
 
-    /// The renderer for resolved options `o`.
-    public func htmlRenderer(_ o: BubbleOptions, fontBaseURL: String? = nil, assetBaseURL: String? = nil) throws(BubbleError) -> HTMLRenderer {
-        let chain = try chain(for: o.fonts ?? FallbackChain.defaultFamilies)
-        let images = CatalogImages(catalogPath: o.catalog ?? BubbleEngine.defaultCatalogPath)
-        return HTMLRenderer(maxWidth: o.maxWidth ?? 280, padding: o.resolvedPadding, fontSize: o.fontSize ?? 16,
-                            emojiAlign: o.emojiAlign ?? .center, fontBaseURL: fontBaseURL, assetBaseURL: assetBaseURL,
-                            emojiFace: chain.faces.first { $0.hasPNGGlyphs || $0.isColor },
+    /// The renderer for a plan's options: its width, padding, font size and emoji alignment, the chain's
+    /// color emoji face, and catalog images read from the catalog's own folder.
+    public func htmlRenderer(_ plan: LayoutPlan, fontBaseURL: String? = nil, assetBaseURL: String? = nil) -> HTMLRenderer {
+        let o = plan.options
+        let images = CatalogImages(catalogPath: o.given.catalog ?? BubbleEngine.defaultCatalogPath)
+        return HTMLRenderer(maxWidth: o.maxWidth, padding: o.padding.insets, fontSize: o.fontSize,
+                            emojiAlign: o.emojiAlign, fontBaseURL: fontBaseURL, assetBaseURL: assetBaseURL,
+                            emojiFace: plan.chain.faces.first { $0.hasPNGGlyphs || $0.isColor },
                             catalogImage: { name in images.bytes(of: name) })
     }
 }
