@@ -42,6 +42,7 @@ public final class LayoutPlan: Sendable {
         c.paragraphSpacing = o.paragraphSpacing
         c.firstLineIndent = o.firstLineIndent
         c.alignment = o.alignment
+        c.lineMetrics = o.lineMetrics
         c.pageHeight = given.pageHeight
         c.atomicLinks = o.atomicLinks
         switch given.lineHeight {

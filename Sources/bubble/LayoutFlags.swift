@@ -20,6 +20,7 @@ struct LayoutFlags: ParsableArguments {
     @Option(help: .option("firstLineIndent")) var firstLineIndent: String?
     @Option(help: .option("alignment")) var alignment: String?
     @Option(help: .option("direction")) var direction: String?
+    @Option(help: .option("lineMetrics")) var lineMetrics: String?
     @Option(help: .option("language")) var language: String?
     @Option(help: .option("catalog")) var catalog: String?
     @Option(help: .option("emojiSize")) var emojiSize: String?
