@@ -48,7 +48,9 @@ public final class LayoutPlan: Sendable {
         c.paragraphSpacing = o.paragraphSpacing
         c.firstLineIndent = o.firstLineIndent
         c.alignment = o.alignment
+        c.lineMetrics = o.lineMetrics
         c.pageHeight = given.pageHeight
+        c.atomicLinks = o.atomicLinks
         c.statusSlot = given.statusSlot
         c.statusGap = o.statusGap
         switch given.lineHeight {
