@@ -49,7 +49,8 @@ public struct HTMLRenderer: Sendable {
         let p = layout.padding
         out += "<div class=\"bubble\" data-lines=\"\(layout.lineLayout.lines.count)\" style=\"--bubble-max-width:"
             + HTMLText.px(maxWidth) + ";--bubble-padding:" + [p.top, p.right, p.bottom, p.left].map(HTMLText.px).joined(separator: " ")
-            + ";--bubble-font-size:" + HTMLText.px(fontSize) + ";--bubble-fonts:" + HTMLText.escaped(families) + "\">"
+            + ";--bubble-font-size:" + HTMLText.px(layout.jumbo ? layout.shaped.style.fontSize : fontSize)  // jumbo emoji: scaled
+            + ";--bubble-fonts:" + HTMLText.escaped(families) + "\">"
         out += body(layout)
         out += "</div>\n"
         return out
