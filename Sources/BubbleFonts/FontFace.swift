@@ -129,6 +129,15 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         Double(hb_font_get_glyph_h_advance(hbFont(size: size), glyph)) / Double(FontFace.scale(size)) * size
     }
 
+    /// How far the ink of `glyph` at `size` px reaches above and below the baseline, px (positive up
+    /// and down respectively), or nil for a glyph with no ink.
+    public func inkBounds(glyph: UInt32, size: Double) -> (above: Double, below: Double)? {
+        var extents = hb_glyph_extents_t()
+        guard hb_font_get_glyph_extents(hbFont(size: size), glyph, &extents) != 0, extents.height != 0 || extents.width != 0 else { return nil }
+        let k = size / Double(FontFace.scale(size))
+        return (Double(extents.y_bearing) * k, -Double(extents.y_bearing + extents.height) * k)
+    }
+
     /// HarfBuzz units per px: positions come back in 1/1024 px, finer than Pango's 1/1024 pt grid needs.
     static let unitsPerPixel: Double = 1024
     @inline(__always)

@@ -22,6 +22,12 @@ public struct ShapedRun: Sendable {
     /// px above and below the baseline this run needs.
     public var ascent: Double
     public var descent: Double
+    /// A run of one tab: no glyphs, its advance reaches the next tab stop of its line (``ShapedText/tabStop``).
+    public var isTab = false
+    /// Ink above and below the baseline when a glyph of the run reaches past ``ascent`` or ``descent``
+    /// (stacked marks, tall glyphs), else equal to them: layout grows a line to hold it.
+    public var inkAscent: Double = 0
+    public var inkDescent: Double = 0
 
     public var isRightToLeft: Bool { level & 1 == 1 }
 }

@@ -92,9 +92,30 @@ public final class Typesetter {
                 start = paragraph.end
             }
         }
+        if !shaped.tabs.isEmpty { setTabAdvances(&shaped, &advances) }
         var total = 0.0
         for a in advances { total += a; shaped.advanceBefore.append(total) }
         advanceScratch = advances
+    }
+
+    /// Gives each tab the advance to the next tab stop counted from its paragraph's start: exact on a
+    /// paragraph's first line; the layout measures tabs on later lines from their own line's start.
+    private func setTabAdvances(_ shaped: inout ShapedText.Content, _ advances: inout [Double]) {
+        let primary = fonts.faces[0]
+        let size = shaped.style.fontSize
+        shaped.spaceAdvance = primary.glyph(for: 0x20).map { primary.advance(glyph: $0, size: size) } ?? size / 4
+        shaped.tabStop = max(shaped.style.tabSize, 0) * shaped.spaceAdvance
+        var t = 0
+        for paragraph in shaped.paragraphs {
+            var x = 0.0
+            var i = paragraph.range.lowerBound
+            while t < shaped.tabs.count && shaped.tabs[t] < paragraph.range.upperBound {
+                let tab = shaped.tabs[t]
+                while i < tab { x += advances[i]; i += 1 }
+                advances[tab] = ShapedText.tabAdvance(at: x, stop: shaped.tabStop, space: shaped.spaceAdvance)
+                t += 1
+            }
+        }
     }
 
     /// The paragraph starting at `start`: its content, up to the next UAX #14 mandatory break (LF, CR,
@@ -191,17 +212,71 @@ public final class Typesetter {
         guard run.faceIndex >= 0 else { return }
         let face = shaped.faces[Int(run.faceIndex)]
         let start = shaped.glyphs.count
+        shaped.runs[r].inkAscent = run.ascent
+        shaped.runs[r].inkDescent = run.descent
+        if run.isTab {  // no glyph: the layout gives it the advance to the next tab stop
+            shaped.runs[r].glyphRange = start..<start
+            return
+        }
         let request = ShapingRequest(face: face, size: run.fontSize, script: run.script,
                                      rightToLeft: run.isRightToLeft, language: shaped.style.language)
-        if let cache, cache.capacity > 0 {
+        if let pieces = Typesetter.pieces(of: run.range, without: shaped.hiddenMarks) {
+            // Marks past the cap are left out; each piece is shaped seeing the text around it.
+            for piece in (run.isRightToLeft ? pieces.reversed() : pieces) {
+                shaper.shape(buffer, run: piece, as: request, into: &shaped.glyphs)
+            }
+        } else if let cache, cache.capacity > 0 {
             shapeWords(run.range, buffer, request, &shaped, cache)
         } else {
             shaper.shape(buffer, run: run.range, as: request, into: &shaped.glyphs)
         }
+        var notdef = 0
+        var marks = false
         for g in start..<shaped.glyphs.count {
-            advances[Int(shaped.glyphs[g].cluster)] += Double(shaped.glyphs[g].advance)
+            let glyph = shaped.glyphs[g]
+            advances[Int(glyph.cluster)] += Double(glyph.advance)
+            if glyph.id == 0 { notdef += 1 }
+            if glyph.offsetY != 0 || glyph.advance == 0 { marks = true }
         }
+        shaped.unresolvedGlyphs += notdef
         shaped.runs[r].glyphRange = start..<shaped.glyphs.count
+        // Ink past the face's ascent or descent: marks moved up or down, and any glyph of a face outside
+        // the chain's families (tall scripts come from fallback faces). The chain's own faces keep their
+        // ordinary glyphs inside their metrics, so their glyphs are not measured one by one.
+        let trusted = fonts.faces.contains { $0 === face || $0.family == face.family }
+        guard marks || !trusted else { return }
+        var above = run.ascent, below = run.descent
+        for g in start..<shaped.glyphs.count {
+            let glyph = shaped.glyphs[g]
+            guard !trusted || glyph.offsetY != 0 || glyph.advance == 0,
+                  let ink = face.inkBounds(glyph: glyph.id, size: run.fontSize) else { continue }
+            above = max(above, ink.above + Double(glyph.offsetY))
+            below = max(below, ink.below - Double(glyph.offsetY))
+        }
+        shaped.runs[r].inkAscent = above
+        shaped.runs[r].inkDescent = below
+    }
+
+    /// `range` cut around the `hidden` ranges (ascending) that fall in it, or nil when none does.
+    static func pieces(of range: Range<Int>, without hidden: [Range<Int>]) -> [Range<Int>]? {
+        guard !hidden.isEmpty else { return nil }
+        var lo = 0, hi = hidden.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if hidden[mid].upperBound <= range.lowerBound { lo = mid + 1 } else { hi = mid }
+        }
+        guard lo < hidden.count, hidden[lo].lowerBound < range.upperBound else { return nil }
+        var pieces: [Range<Int>] = []
+        var from = range.lowerBound
+        var k = lo
+        while k < hidden.count && hidden[k].lowerBound < range.upperBound {
+            let h = hidden[k]
+            if h.lowerBound > from { pieces.append(from..<h.lowerBound) }
+            from = max(from, h.upperBound)
+            k += 1
+        }
+        if from < range.upperBound { pieces.append(from..<range.upperBound) }
+        return pieces
     }
 
     /// Longest word looked up in the cache (UTF-16 units); longer ones are shaped in place.
