@@ -337,7 +337,8 @@ final class LayoutPlan: Sendable {
         self.chain = chain
         style = ParagraphStyle(fontSize: o.fontSize ?? 16, direction: o.direction ?? .auto, emojiSize: o.emojiSize,
                                emojiAlign: o.emojiAlign ?? .center, truncationToken: o.truncationToken?.text ?? o.ellipsis ?? "…",
-                               language: o.language)
+                               language: o.language, tabSize: o.tabSize ?? ParagraphStyle.defaultTabSize,
+                               maxMarksPerCluster: o.maxMarksPerCluster ?? ParagraphStyle.defaultMaxMarksPerCluster)
         padding = o.resolvedPadding
         width = o.maxWidth ?? 280
         var c = LayoutConstraints(maxWidth: max(width - padding.left - padding.right, 0))
@@ -347,6 +348,7 @@ final class LayoutPlan: Sendable {
         c.firstLineIndent = o.firstLineIndent ?? 0
         c.alignment = o.alignment ?? .start
         c.pageHeight = o.pageHeight
+        c.keepTrailingBreaks = o.keepTrailingBreaks ?? false
         switch o.lineHeight {
         case .multiple(let m)?: c.lineHeight = .multiple(m)
         case .pixels(let px)?: c.lineHeight = .pixels(px)

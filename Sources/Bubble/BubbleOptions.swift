@@ -32,6 +32,12 @@ public struct BubbleOptions: Codable, Sendable, Equatable {
     public var direction: TextDirection?
     /// BCP 47 language for shaping (`ja`, `zh-Hant`).
     public var language: String?
+    /// Tab stops every this many spaces (default 8, CSS `tab-size`).
+    public var tabSize: Double?
+    /// Combining marks drawn on one base at most (default 8; 1 to 30).
+    public var maxMarksPerCluster: Int?
+    /// Trailing line feeds and spaces make lines of their own (default false: `a\n` is one line).
+    public var keepTrailingBreaks: Bool?
     // Emoji
     /// Path of an emoji catalog (default: Bubble's own `Emoji/catalog.json`).
     public var catalog: String?
@@ -69,7 +75,7 @@ public struct BubbleOptions: Codable, Sendable, Equatable {
     /// Every key a JSON options object may hold.
     public static let keys: Set<String> = [
         "maxWidth", "maxLines", "padding", "pageHeight", "balance", "fontSize", "fonts", "lineHeight", "lineSpacing",
-        "paragraphSpacing", "firstLineIndent", "alignment", "direction", "language", "catalog", "emojiSize", "emojiAlign",
+        "paragraphSpacing", "firstLineIndent", "alignment", "direction", "language", "tabSize", "maxMarksPerCluster", "keepTrailingBreaks", "catalog", "emojiSize", "emojiAlign",
         "linkify", "linkMap", "ellipsis", "truncationToken", "offsets", "invalidUTF8", "maxMessageLength", "theme", "debug",
     ]
 
@@ -102,6 +108,9 @@ public struct BubbleOptions: Codable, Sendable, Equatable {
         o.alignment = alignment ?? base.alignment
         o.direction = direction ?? base.direction
         o.language = language ?? base.language
+        o.tabSize = tabSize ?? base.tabSize
+        o.maxMarksPerCluster = maxMarksPerCluster ?? base.maxMarksPerCluster
+        o.keepTrailingBreaks = keepTrailingBreaks ?? base.keepTrailingBreaks
         o.catalog = catalog ?? base.catalog
         o.emojiSize = emojiSize ?? base.emojiSize
         o.emojiAlign = emojiAlign ?? base.emojiAlign
@@ -134,6 +143,8 @@ public struct BubbleOptions: Codable, Sendable, Equatable {
         try nonNegative("lineSpacing", lineSpacing, max: 1000)
         try nonNegative("paragraphSpacing", paragraphSpacing, max: 1000)
         try nonNegative("firstLineIndent", firstLineIndent, max: 10_000)
+        try nonNegative("tabSize", tabSize, max: 1000)
+        if let m = maxMarksPerCluster, m < 1 || m > 30 { throw .outOfRange("maxMarksPerCluster", "\(m)", "1 to 30") }
         if let m = maxLines, m < 0 || m > 1_000_000 { throw .outOfRange("maxLines", "\(m)", "0 (no limit) to 1000000") }
         if let m = maxMessageLength, m < 1 || m > 1 << 30 { throw .outOfRange("maxMessageLength", "\(m)", "1 to 1073741824 bytes") }
         if let p = padding {

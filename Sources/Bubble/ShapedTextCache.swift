@@ -16,6 +16,7 @@ public final class ShapedTextCache: @unchecked Sendable {
         let format: UInt8
         let maxWidth: Double?, paddingLeft: Double, paddingRight: Double
         let fontSize: Double?, fonts: [String]?, language: String?, direction: TextDirection?
+        let tabSize: Double?, maxMarksPerCluster: Int?
         let catalog: String?, emojiSize: Double?, emojiAlign: PlaceholderAlignment?
         let linkify: Bool?, linkMap: [String: String]?
         let ellipsis: String?, token: String?, tokenURL: String?
@@ -38,6 +39,7 @@ public final class ShapedTextCache: @unchecked Sendable {
             let padding = o.resolvedPadding
             maxWidth = o.maxWidth; paddingLeft = padding.left; paddingRight = padding.right
             fontSize = o.fontSize; fonts = o.fonts; language = o.language; direction = o.direction
+            tabSize = o.tabSize; maxMarksPerCluster = o.maxMarksPerCluster
             catalog = o.catalog; emojiSize = o.emojiSize; emojiAlign = o.emojiAlign
             linkify = o.linkify; linkMap = o.linkMap
             ellipsis = o.ellipsis; token = o.truncationToken?.text; tokenURL = o.truncationToken?.url

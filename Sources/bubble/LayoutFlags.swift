@@ -20,6 +20,9 @@ struct LayoutFlags: ParsableArguments {
     @Option(help: "start, end or center.") var alignment: String?
     @Option(help: "auto, ltr or rtl.") var direction: String?
     @Option(help: "BCP 47 language for shaping (ja, zh-Hant…).") var language: String?
+    @Option(help: "Tab stops every this many spaces (default 8).") var tabSize: Double?
+    @Option(help: "Combining marks drawn on one base at most (default 8).") var maxMarksPerCluster: Int?
+    @Flag(help: "Trailing line feeds and spaces make lines of their own.") var keepTrailingBreaks = false
     @Option(help: "An emoji catalog file (default: Bubble's Emoji/catalog.json).") var catalog: String?
     @Option(help: "Emoji box size in px (default 1.25 × font size).") var emojiSize: Double?
     @Option(help: "Emoji placement: center, baseline, top or bottom.") var emojiAlign: String?
@@ -54,6 +57,9 @@ struct LayoutFlags: ParsableArguments {
         o.alignment = try parse(alignment, "--alignment")
         o.direction = try parse(direction, "--direction")
         o.language = language
+        o.tabSize = tabSize
+        o.maxMarksPerCluster = maxMarksPerCluster
+        o.keepTrailingBreaks = keepTrailingBreaks ? true : nil
         o.catalog = catalog
         o.emojiSize = emojiSize
         o.emojiAlign = try parse(emojiAlign, "--emoji-align")

@@ -11,8 +11,9 @@ extension ShapedText {
         ranges.reserveCapacity(constraints.maxLines > 0 ? min(constraints.maxLines, 8) : 4)
         var stop = false
         layout.visibleEnd = count
+        let lastParagraph = constraints.keepTrailingBreaks ? paragraphs.count - 1 : lastParagraphWithContent()
 
-        for (p, paragraph) in paragraphs.enumerated() where !stop {
+        for (p, paragraph) in paragraphs.enumerated() where !stop && p <= lastParagraph {
             var start = paragraph.range.lowerBound
             var cursor = paragraph.breaks.lowerBound
             repeat {
@@ -20,7 +21,7 @@ extension ShapedText {
                 let available = maxWidth - indent
                 let isLastAllowed = constraints.maxLines > 0 && ranges.count + 1 == constraints.maxLines
                 var end = paragraph.range.isEmpty ? start : wrapper.lineEnd(from: start, paragraph: paragraph, available: available, cursor: &cursor)
-                let moreFollows = end < paragraph.range.upperBound || p + 1 < paragraphs.count
+                let moreFollows = end < paragraph.range.upperBound || p < lastParagraph
                 if isLastAllowed && moreFollows {
                     end = truncationCut(from: start, paragraph: paragraph, available: available, wrapper: wrapper)
                     ranges.append((start..<end, end, p, true, indent))
@@ -36,6 +37,23 @@ extension ShapedText {
         }
         place(ranges, into: &layout, wrapper: wrapper)
         return layout
+    }
+
+    /// The last paragraph holding more than white space, or 0: line feeds and spaces that end the
+    /// message add no line (a browser draws `a\n` as one line).
+    func lastParagraphWithContent() -> Int {
+        let text = mapped.text
+        var e = text.count
+        while e > 0 {
+            let u = text[e - 1]
+            guard LineWrapper.hangs(u) || u == 0x0A || u == 0x0D || u == 0x0B || u == 0x0C || u == 0x85
+                    || u == 0x2028 || u == 0x2029 else { break }
+            e -= 1
+        }
+        guard e < text.count else { return paragraphs.count - 1 }
+        var p = paragraphs.count - 1
+        while p > 0 && paragraphs[p].range.lowerBound >= e { p -= 1 }
+        return p
     }
 
     /// End of a truncated last line: as much of the rest of the paragraph as fits beside the token,
@@ -67,6 +85,8 @@ extension ShapedText {
             let visibleEnd = wrapper.trimmedEnd(entry.range)
             let fragmentStart = layout.fragments.count
             var ascent = 0.0, descent = 0.0
+            var inkAbove = 0.0, inkBelow = 0.0
+            var logicalX = 0.0  // where each tab starts, from the line's start
             // Runs overlapping the visible part of the line, in logical order.
             var r = firstRun(in: paragraph, atOrAfter: entry.range.lowerBound)
             while r < paragraph.runs.upperBound && runs[r].range.lowerBound < max(visibleEnd, entry.range.lowerBound + 1) {
@@ -79,12 +99,23 @@ extension ShapedText {
                 if lo < hi {
                     if let p = run.placeholder {
                         layout.fragments.append(LineFragment(kind: .placeholder(index: p), range: lo..<hi, x: 0, width: placeholders[p].width, level: run.level))
+                    } else if run.isTab {
+                        var w = 0.0
+                        for _ in lo..<hi { w += tabAdvance(at: logicalX + w) }
+                        layout.fragments.append(LineFragment(kind: .glyphs(run: r, glyphs: run.glyphRange), range: lo..<hi, x: 0, width: w, level: run.level))
                     } else {
                         let g = glyphs(of: run, in: lo..<hi)
                         var w = 0.0
                         for k in g { w += Double(glyphs[k].advance) }
+                        if hi == visibleEnd && hi < paragraph.range.upperBound { w -= wrapper.kerning(before: hi) }
                         layout.fragments.append(LineFragment(kind: .glyphs(run: r, glyphs: g), range: lo..<hi, x: 0, width: w, level: run.level))
+                        if run.inkAscent > run.ascent || run.inkDescent > run.descent {
+                            let ink = inkExtent(of: run, glyphs: g)
+                            inkAbove = max(inkAbove, ink.above)
+                            inkBelow = max(inkBelow, ink.below)
+                        }
                     }
+                    logicalX += layout.fragments[layout.fragments.count - 1].width
                 }
                 r += 1
             }
@@ -121,6 +152,13 @@ extension ShapedText {
                 baselineOffset = (fixed - height) / 2 + ascent
                 height = fixed
             }
+            // Ink that would leave the line box (stacked marks, tall glyphs) grows it: what is drawn
+            // stays inside the size reported.
+            if inkAbove > baselineOffset {
+                height += inkAbove - baselineOffset
+                baselineOffset = inkAbove
+            }
+            if inkBelow > height - baselineOffset { height = baselineOffset + inkBelow }
             if i > 0 {
                 y += c.lineSpacing
                 if entry.paragraph != ranges[i - 1].paragraph { y += c.paragraphSpacing }
@@ -136,6 +174,20 @@ extension ShapedText {
         layout.height = y
         align(&layout)
         paginate(&layout)
+    }
+
+    /// How far the ink of `glyphs` of `run` reaches above and below the baseline, px.
+    func inkExtent(of run: ShapedRun, glyphs range: Range<Int>) -> (above: Double, below: Double) {
+        guard let face = face(of: run) else { return (0, 0) }
+        if range == run.glyphRange { return (run.inkAscent, run.inkDescent) }
+        var above = 0.0, below = 0.0
+        for k in range {
+            let glyph = glyphs[k]
+            guard let ink = face.inkBounds(glyph: glyph.id, size: run.fontSize) else { continue }
+            above = max(above, ink.above + Double(glyph.offsetY))
+            below = max(below, ink.below - Double(glyph.offsetY))
+        }
+        return (above, below)
     }
 
     /// Puts a line's fragments, given in logical order, in visual order (UAX #9 L2). A line of one

@@ -301,13 +301,20 @@ public final class Typesetter {
         cuts.append(range.upperBound)
         let style = WordStyle(face: ObjectIdentifier(request.face), scale: Int32((request.size * 1024).rounded()),
                               script: request.script, rightToLeft: request.rightToLeft, language: request.language)
-        shapeWords(cuts, buffer, request, style, &shaped, &cache.words)
+        // A run that starts or ends inside a word (a face or bidi level changed there) of a script whose
+        // shaping looks across characters (joining, conjuncts) shapes that word with the text beside it.
+        let contextual = Typesetter.shapesInContext(request.script)
+        let before = contextual && range.lowerBound > 0 && !Typesetter.endsWord(buffer[range.lowerBound - 1])
+        let after = contextual && range.upperBound < buffer.count && !Typesetter.endsWord(buffer[range.upperBound])
+        shapeWords(cuts, buffer, request, style, contextBefore: before, contextAfter: after, &shaped, &cache.words)
         wordCuts = cuts
     }
 
-    /// Shapes the words between `cuts` through `table`, in visual order.
+    /// Shapes the words between `cuts` through `table`, in visual order; the first word with the text
+    /// before it as context when `contextBefore`, the last with the text after it when `contextAfter`.
     private func shapeWords(_ cuts: [Int], _ buffer: UnsafeBufferPointer<UInt16>, _ request: ShapingRequest,
-                            _ style: WordStyle, _ shaped: inout ShapedText.Content, _ table: inout ShapedWordTable) {
+                            _ style: WordStyle, contextBefore: Bool, contextAfter: Bool,
+                            _ shaped: inout ShapedText.Content, _ table: inout ShapedWordTable) {
         let styleIndex = table.index(of: style)
         let words = cuts.count - 1
         for w in 0..<words {
@@ -315,6 +322,11 @@ public final class Typesetter {
             let word = cuts[k]..<cuts[k + 1]
             if word.count > Typesetter.longestCachedWord {
                 shaper.shape(buffer, run: word, as: request, into: &shaped.glyphs)
+                continue
+            }
+            if (k == 0 && contextBefore) || (k == words - 1 && contextAfter) {
+                shapeWord(word, buffer, request, style, before: k == 0 && contextBefore, after: k == words - 1 && contextAfter,
+                          &shaped, &table)
                 continue
             }
             let units = UnsafeBufferPointer(rebasing: buffer[word])
@@ -329,6 +341,52 @@ public final class Typesetter {
             shaped.glyphs.append(scratch, 0..<scratch.count, clusterOffset: Int32(word.lowerBound))
         }
     }
+
+    /// Units of context kept on each side of a word shaped in context: HarfBuzz looks at 5 characters
+    /// beyond the text it shapes (`HB_BUFFER_CONTEXT_LENGTH`), and 10 units hold 5 characters.
+    static let contextUnits = 10
+
+    /// Shapes one word through `table` with up to ``contextUnits`` units on the sides asked for, kept
+    /// under (face, word, context): the same word joins differently after another letter.
+    private func shapeWord(_ word: Range<Int>, _ buffer: UnsafeBufferPointer<UInt16>, _ request: ShapingRequest,
+                           _ style: WordStyle, before: Bool, after: Bool,
+                           _ shaped: inout ShapedText.Content, _ table: inout ShapedWordTable) {
+        var lo = word.lowerBound, hi = word.upperBound
+        if before {
+            lo = max(0, lo - Typesetter.contextUnits)
+            if lo > 0 && buffer[lo] & 0xFC00 == 0xDC00 { lo -= 1 }  // never half a surrogate pair
+        }
+        if after {
+            hi = min(buffer.count, hi + Typesetter.contextUnits)
+            if hi < buffer.count && buffer[hi - 1] & 0xFC00 == 0xD800 { hi += 1 }
+        }
+        var keyed = style
+        keyed.contextBefore = UInt8(word.lowerBound - lo)
+        keyed.contextAfter = UInt8(hi - word.upperBound)
+        let styleIndex = table.index(of: keyed)
+        let units = UnsafeBufferPointer(rebasing: buffer[lo..<hi])
+        let hash = ShapedWordTable.hash(units, style: styleIndex)
+        if let found = table.find(units, style: styleIndex, hash: hash) {
+            table.appendGlyphs(of: found, to: &shaped.glyphs, clusterOffset: Int32(word.lowerBound))
+            return
+        }
+        scratch.removeAll()
+        shaper.shape(units, run: (word.lowerBound - lo)..<(word.upperBound - lo), as: request, into: &scratch)
+        var relative = GlyphBuffer()  // clusters from the word's start, as the table keeps them
+        relative.append(scratch, 0..<scratch.count, clusterOffset: -Int32(word.lowerBound - lo))
+        table.insert(units, style: styleIndex, hash: hash, glyphs: relative, 0..<relative.count)
+        shaped.glyphs.append(relative, 0..<relative.count, clusterOffset: Int32(word.lowerBound))
+    }
+
+    /// Scripts whose shaping looks across characters: cursive joining (Arabic, Syriac, N'Ko, Mongolian
+    /// and their relatives) and the conjuncts and reordering of the Indic and Southeast Asian scripts.
+    static func shapesInContext(_ script: UInt32) -> Bool { contextualScripts.contains(script) }
+
+    private static let contextualScripts: Set<UInt32> = Set([
+        "Arab", "Syrc", "Nkoo", "Mong", "Mand", "Mani", "Phag", "Adlm", "Rohg", "Sogd", "Chrs", "Ougr", "Hmnp",
+        "Deva", "Beng", "Guru", "Gujr", "Orya", "Taml", "Telu", "Knda", "Mlym", "Sinh", "Mymr", "Khmr", "Tibt",
+        "Laoo", "Thai", "Bali", "Java", "Sund", "Limb", "Tglg", "Cakm", "Gran", "Shrd", "Takr", "Tirh", "Newa",
+    ].map { (tag: String) -> UInt32 in tag.utf8.reduce(0) { $0 << 8 | UInt32($1) } })
 
     /// CJK ideographs are each a word of their own (as in Blink's word shaper), so Chinese text hits
     /// the cache per character. Kana, Hangul and CJK punctuation stay in words: Noto Sans CJK kerns them.
