@@ -349,6 +349,8 @@ final class LayoutPlan: Sendable {
         c.alignment = o.alignment ?? .start
         c.pageHeight = o.pageHeight
         c.keepTrailingBreaks = o.keepTrailingBreaks ?? false
+        c.inkAllowanceAbove = padding.top
+        c.inkAllowanceBelow = padding.bottom
         switch o.lineHeight {
         case .multiple(let m)?: c.lineHeight = .multiple(m)
         case .pixels(let px)?: c.lineHeight = .pixels(px)

@@ -138,6 +138,18 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         return (Double(extents.y_bearing) * k, -Double(extents.y_bearing + extents.height) * k)
     }
 
+    /// Number of glyphs in the face.
+    public var glyphCount: Int { Int(hb_face_get_glyph_count(face)) }
+
+    /// Whether the ink of `glyph` reaches above the face's ascent or below its descent (a tall
+    /// precomposed capital such as Ẫ, a stacked cluster): the glyphs whose line must grow to hold them.
+    public func reachesPastMetrics(glyph: UInt32) -> Bool {
+        let size = 64.0
+        guard let ink = inkBounds(glyph: glyph, size: size) else { return false }
+        let m = metrics(size: size)
+        return ink.above > m.ascent + 0.01 || ink.below > m.descent + 0.01
+    }
+
     /// HarfBuzz units per px: positions come back in 1/1024 px, finer than Pango's 1/1024 pt grid needs.
     static let unitsPerPixel: Double = 1024
     @inline(__always)

@@ -83,6 +83,13 @@ public struct LayoutConstraints: Sendable, Equatable {
     /// Line feeds and spaces that end the message make lines of their own, as in a `<textarea>`. Off by
     /// default: a browser draws `a\n` as one line, and a chat bubble should not grow an empty last line.
     public var keepTrailingBreaks = false
+    /// How far ink may reach above and below a line box before the line grows to hold it, px: the
+    /// bubble's top and bottom padding. The first line's ink then stays inside the top padding, the last
+    /// line's inside the bottom padding, and a middle line's reaches at most that far into its
+    /// neighbour: nothing is drawn outside the bubble, and ordinary text (an Arabic mark, a Vietnamese
+    /// capital) keeps the line height browsers give it.
+    public var inkAllowanceAbove = 0.0
+    public var inkAllowanceBelow = 0.0
 
     public init(maxWidth: Double, maxLines: Int = 0, lineHeight: LineHeight? = nil, lineSpacing: Double = 0,
                 paragraphSpacing: Double = 0, firstLineIndent: Double = 0, alignment: TextAlignment = .start,

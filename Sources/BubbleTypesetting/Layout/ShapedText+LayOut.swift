@@ -152,8 +152,10 @@ extension ShapedText {
                 baselineOffset = (fixed - height) / 2 + ascent
                 height = fixed
             }
-            // Ink that would leave the line box (stacked marks, tall glyphs) grows it: what is drawn
-            // stays inside the size reported.
+            // Ink that would leave the line box by more than the allowance (stacked marks, tall glyphs)
+            // grows it: what is drawn stays inside the size reported.
+            inkAbove -= c.inkAllowanceAbove
+            inkBelow -= c.inkAllowanceBelow
             if inkAbove > baselineOffset {
                 height += inkAbove - baselineOffset
                 baselineOffset = inkAbove

@@ -22,6 +22,20 @@ public final class Typesetter {
     /// identifiers stay theirs.
     private var metricsMemo: [(face: ObjectIdentifier, size: Double, metrics: FontMetrics)] = []
 
+    /// Per face, per glyph id: 0 not yet measured, 1 ink inside the face's ascent and descent, 2 ink
+    /// past them. Measured once per glyph per typesetter, so shaping asks HarfBuzz for a glyph's
+    /// extents only the first time it sees the glyph; a handful of faces, a byte per glyph each.
+    private var tallGlyphs: [(face: ObjectIdentifier, classes: [UInt8])] = []
+
+    /// The index in `tallGlyphs` of `face`'s table (made on first use; past 32 faces the oldest is dropped).
+    private func tallGlyphTable(_ face: FontFace) -> Int {
+        let id = ObjectIdentifier(face)
+        for (i, entry) in tallGlyphs.enumerated() where entry.face == id { return i }
+        if tallGlyphs.count >= 32 { tallGlyphs.removeFirst() }
+        tallGlyphs.append((id, [UInt8](repeating: 0, count: min(face.glyphCount, 1 << 16))))
+        return tallGlyphs.count - 1
+    }
+
     /// `face.metrics(size:)`, remembered.
     func metrics(of face: FontFace, size: Double) -> FontMetrics {
         let id = ObjectIdentifier(face)
@@ -231,25 +245,31 @@ public final class Typesetter {
             shaper.shape(buffer, run: run.range, as: request, into: &shaped.glyphs)
         }
         var notdef = 0
-        var marks = false
-        for g in start..<shaped.glyphs.count {
-            let glyph = shaped.glyphs[g]
-            advances[Int(glyph.cluster)] += Double(glyph.advance)
-            if glyph.id == 0 { notdef += 1 }
-            if glyph.offsetY != 0 || glyph.advance == 0 { marks = true }
+        var tall = false  // a glyph moved up or down (marks), or one whose ink leaves the face's metrics
+        let t = tallGlyphTable(face)
+        tallGlyphs[t].classes.withUnsafeMutableBufferPointer { classes in
+            for g in start..<shaped.glyphs.count {
+                let glyph = shaped.glyphs[g]
+                advances[Int(glyph.cluster)] += Double(glyph.advance)
+                if glyph.id == 0 { notdef += 1 }
+                if glyph.offsetY != 0 { tall = true; continue }
+                let id = Int(glyph.id)
+                guard id < classes.count else { tall = true; continue }
+                var c = classes[id]
+                if c == 0 {
+                    c = face.reachesPastMetrics(glyph: glyph.id) ? 2 : 1
+                    classes[id] = c
+                }
+                if c == 2 { tall = true }
+            }
         }
         shaped.unresolvedGlyphs += notdef
         shaped.runs[r].glyphRange = start..<shaped.glyphs.count
-        // Ink past the face's ascent or descent: marks moved up or down, and any glyph of a face outside
-        // the chain's families (tall scripts come from fallback faces). The chain's own faces keep their
-        // ordinary glyphs inside their metrics, so their glyphs are not measured one by one.
-        let trusted = fonts.faces.contains { $0 === face || $0.family == face.family }
-        guard marks || !trusted else { return }
+        guard tall else { return }
         var above = run.ascent, below = run.descent
         for g in start..<shaped.glyphs.count {
             let glyph = shaped.glyphs[g]
-            guard !trusted || glyph.offsetY != 0 || glyph.advance == 0,
-                  let ink = face.inkBounds(glyph: glyph.id, size: run.fontSize) else { continue }
+            guard let ink = face.inkBounds(glyph: glyph.id, size: run.fontSize) else { continue }
             above = max(above, ink.above + Double(glyph.offsetY))
             below = max(below, ink.below - Double(glyph.offsetY))
         }
