@@ -39,10 +39,19 @@ func adversarial(corpusPath: String) {
         ("bidi controls", repeated("\u{202B}א\u{202A}a\u{202C}\u{2067}ב\u{2066}b\u{2069}\u{200F}")),
         ("long word", repeated("a")),
         ("long Arabic word", repeated("ب")),
-        ("one grapheme of 10k marks", tenThousandMarks + String(plain.prefix(size - tenThousandMarks.utf8.count))),
+        ("one grapheme of 10k marks", tenThousandMarks + prefix(of: plain, bytes: size - tenThousandMarks.utf8.count)),
         ("tabs", repeated("a\t")),
         ("line feeds", repeated("a\n")),
     ]
+    func prefix(of text: String, bytes: Int) -> String {
+        var out = String.UnicodeScalarView(), n = 0
+        for s in text.unicodeScalars {
+            n += String(s).utf8.count
+            if n > bytes { break }
+            out.append(s)
+        }
+        return String(out)
+    }
     func time(_ text: String) -> Double {
         var best = Double.infinity
         for _ in 0..<5 {

@@ -106,21 +106,6 @@ extension Typesetter {
                 continue
             }
 
-            if unit == 0x09 {
-                // A tab: a run of its own, in its neighbours' face, shaped as nothing.
-                let face = runFace ?? fonts.faces[0]
-                close(i)
-                runStart = i; runFace = face; runStyle = styleIndex; runLevel = level; runScript = 0
-                close(end)
-                shaped.runs[shaped.runs.count - 1].isTab = true
-                shaped.tabs.append(i)
-                runFace = nil
-                runFaceIndex = -1
-                runStart = end
-                i = end
-                continue
-            }
-
             var face: FontFace
             var faceIndex = -1
             var script: UInt32 = 0
@@ -142,6 +127,20 @@ extension Typesetter {
                 }
                 face = fonts.faces[k]
                 if !styled { faceIndex = k }
+            } else if unit == 0x09 {
+                // A tab (no face has one, so never on the fast path): a run of its own, in its
+                // neighbours' face, shaped as nothing.
+                let face = runFace ?? fonts.faces[0]
+                close(i)
+                runStart = i; runFace = face; runStyle = styleIndex; runLevel = level; runScript = 0
+                close(end)
+                shaped.runs[shaped.runs.count - 1].isTab = true
+                shaped.tabs.append(i)
+                runFace = nil
+                runFaceIndex = -1
+                runStart = end
+                i = end
+                continue
             } else {
                 scalars.removeAll(keepingCapacity: true)
                 var j = i

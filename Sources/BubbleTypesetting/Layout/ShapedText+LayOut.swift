@@ -64,7 +64,7 @@ extension ShapedText {
         var g = start + 1
         while g <= paragraph.range.upperBound {
             if graphemeStarts[g] {
-                if wrapper.visibleWidth(start..<g) > target + LineWrapper.tolerance { break }
+                if wrapper.advanceWidth(start..<g) > target + LineWrapper.tolerance { break }
                 fit = g
             }
             g += 1
@@ -180,14 +180,18 @@ extension ShapedText {
 
     /// How far the ink of `glyphs` of `run` reaches above and below the baseline, px.
     func inkExtent(of run: ShapedRun, glyphs range: Range<Int>) -> (above: Double, below: Double) {
-        guard let face = face(of: run) else { return (0, 0) }
         if range == run.glyphRange { return (run.inkAscent, run.inkDescent) }
+        let tall = inkOfTallGlyphs
+        var lo = 0, hi = tall.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if Int(tall[mid].glyph) < range.lowerBound { lo = mid + 1 } else { hi = mid }
+        }
         var above = 0.0, below = 0.0
-        for k in range {
-            let glyph = glyphs[k]
-            guard let ink = face.inkBounds(glyph: glyph.id, size: run.fontSize) else { continue }
-            above = max(above, ink.above + Double(glyph.offsetY))
-            below = max(below, ink.below - Double(glyph.offsetY))
+        while lo < tall.count && Int(tall[lo].glyph) < range.upperBound {
+            above = max(above, Double(tall[lo].above))
+            below = max(below, Double(tall[lo].below))
+            lo += 1
         }
         return (above, below)
     }
@@ -222,15 +226,26 @@ extension ShapedText {
         return lo
     }
 
-    /// The glyphs of `run` whose clusters fall in `range` (contiguous: clusters are monotone).
+    /// The glyphs of `run` whose clusters fall in `range` (contiguous: clusters are monotone, ascending
+    /// left to right, descending right to left), found by binary search: a run of a whole 64 KB word
+    /// broken into thousands of lines costs a logarithm per line, not the run's length.
     func glyphs(of run: ShapedRun, in range: Range<Int>) -> Range<Int> {
         if range == run.range { return run.glyphRange }
-        var lo = run.glyphRange.upperBound, hi = run.glyphRange.lowerBound
-        for g in run.glyphRange where range.contains(Int(glyphs[g].cluster)) {
-            lo = min(lo, g)
-            hi = max(hi, g + 1)
+        let g = glyphs
+        let rtl = run.isRightToLeft
+        /// The first glyph index whose cluster is past `offset` in the run's glyph order.
+        func boundary(_ offset: Int) -> Int {
+            var lo = run.glyphRange.lowerBound, hi = run.glyphRange.upperBound
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                let c = Int(g[mid].cluster)
+                if rtl ? c >= offset : c < offset { lo = mid + 1 } else { hi = mid }
+            }
+            return lo
         }
-        return lo < hi ? lo..<hi : run.glyphRange.lowerBound..<run.glyphRange.lowerBound
+        let a = rtl ? boundary(range.upperBound) : boundary(range.lowerBound)
+        let b = rtl ? boundary(range.lowerBound) : boundary(range.upperBound)
+        return a < b ? a..<b : run.glyphRange.lowerBound..<run.glyphRange.lowerBound
     }
 
     /// Moves each line inside the shrink-wrapped width by the paragraph's direction and the alignment.

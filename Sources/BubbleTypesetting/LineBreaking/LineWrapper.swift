@@ -49,7 +49,7 @@ struct LineWrapper {
             let b = breaks[k]
             if isProtected(b) { k += 1; continue }
             if firstCandidate == nil { firstCandidate = b }
-            if visibleWidth(start..<b) <= available + LineWrapper.tolerance {
+            if advanceWidth(start..<b) <= available + LineWrapper.tolerance {
                 lastFit = b
                 k += 1
                 if b >= end { break }
@@ -76,6 +76,13 @@ struct LineWrapper {
 
     /// Widths within this of the limit still fit (absorbs float noise in summed advances).
     static let tolerance = 1e-6
+
+    /// ``visibleWidth(_:)`` with the kerning across the line's end left in: what the greedy pass
+    /// compares, since that kerning is only looked up at the break it chose.
+    @inline(__always)
+    func advanceWidth(_ range: Range<Int>) -> Double {
+        measure(range.lowerBound, trimmedEnd(range))
+    }
 
     /// Advance of `range` without its trailing spaces (they hang past the line's end), tabs measured
     /// from the range's start, and without the kerning between its last glyph and the next line's first.
@@ -107,9 +114,11 @@ struct LineWrapper {
     /// after it, when a line ends there: it belongs to neither line. Only a break inside one
     /// left-to-right run, not after a space (a space's own advance already hangs), can carry one.
     /// HarfBuzz puts a left-to-right pair's adjustment on the first glyph's advance, so it is that
-    /// advance less the glyph's own (hmtx) advance.
+    /// advance less the glyph's own (hmtx) advance. CJK ideographs are full-width and shaped one by one
+    /// in the word cache: no pair adjustment reaches across them, and they are most breaks of CJK text.
     func kerning(before end: Int) -> Double {
-        guard end > 0, end < text.count, !LineWrapper.hangs(text[end - 1]), graphemeStarts[end] else { return 0 }
+        guard end > 0, end < text.count, !LineWrapper.hangs(text[end - 1]), graphemeStarts[end],
+              !Typesetter.isWordOfItsOwn(text[end - 1]), !Typesetter.isWordOfItsOwn(text[end]) else { return 0 }
         let runs = shaped.runs
         var lo = 0, hi = runs.count
         while lo < hi {
@@ -139,6 +148,7 @@ struct LineWrapper {
         return e
     }
 
+    @inline(__always)
     static func hangs(_ u: UInt16) -> Bool { u == 0x20 || u == 0x09 || u == 0x3000 || u == 0x1680 || (u >= 0x2000 && u <= 0x2006) || u == 0x2008 || u == 0x2009 || u == 0x200A || u == 0x205F }
 
     private func isProtected(_ b: Int) -> Bool {
@@ -152,6 +162,8 @@ struct LineWrapper {
             var best: Int?
             var i = max(word.lowerBound, url.lowerBound)
             while i < min(word.upperBound, url.upperBound) {
+                // Past the width no separator can fit: stop, so a URL without one costs a line, not the rest of it.
+                if advanceBefore[i] - advanceBefore[word.lowerBound] > available + LineWrapper.tolerance { break }
                 let u = text[i]
                 if (u == 0x2F || u == 0x3F || u == 0x26 || u == 0x3D || u == 0x2D) && i + 1 > word.lowerBound {
                     if visibleWidth(word.lowerBound..<(i + 1)) <= available + LineWrapper.tolerance { best = i + 1 } else { break }

@@ -48,7 +48,17 @@ public struct BubbleLayout: Sendable {
     /// One rect per line the range touches (fragments on one line merged), in bubble space.
     public func rects(of range: Range<Int>) -> [Rect] {
         var result: [Rect] = []
-        for line in lineLayout.lines where line.range.overlaps(range) || (range.isEmpty && line.range.contains(range.lowerBound)) {
+        // Lines are in text order: start at the first that can touch the range (a message of thousands
+        // of links on thousands of lines stays linear).
+        let lines = lineLayout.lines
+        var lo = 0, hi = lines.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if lines[mid].range.upperBound < range.lowerBound { lo = mid + 1 } else { hi = mid }
+        }
+        for line in lines[lo...] {
+            if line.range.lowerBound > range.upperBound { break }
+            guard line.range.overlaps(range) || (range.isEmpty && line.range.contains(range.lowerBound)) else { continue }
             var merged: Rect?
             for f in line.fragments {
                 guard let span = xSpan(of: range, in: lineLayout.fragments[f]) else { continue }

@@ -70,3 +70,12 @@ extension ShapedSnippet {
     /// The face of `run` (one of ``runs``), or nil for a placeholder.
     public func face(of run: ShapedRun) -> FontFace? { run.faceIndex >= 0 ? faces[Int(run.faceIndex)] : nil }
 }
+
+/// How far the ink of one glyph reaches above and below the baseline, px, when that is past its run's
+/// ascent or descent (stacked marks, tall glyphs).
+public struct TallGlyphInk: Sendable {
+    /// Index into ``ShapedText/glyphs``.
+    public var glyph: Int32
+    public var above: Float
+    public var below: Float
+}

@@ -35,6 +35,8 @@ public struct ShapedText: Sendable {
         var spaceAdvance = 0.0
         /// Marks past `maxMarksPerCluster` in their cluster: not shaped, not drawn (ascending ranges).
         var hiddenMarks: [Range<Int>] = []
+        /// The glyphs whose ink reaches past their run's ascent or descent, by glyph index (ascending).
+        var inkOfTallGlyphs: [TallGlyphInk] = []
 
         /// The default style alone, shared: most messages use no other, and a literal would allocate per message.
         static let plainOnly: [TextStyle] = [.plain]
@@ -85,6 +87,8 @@ public struct ShapedText: Sendable {
     public var tabs: [Int] { _read { yield box.content.tabs } }
     /// Distance between two tab stops, px (``ParagraphStyle/tabSize`` spaces of the primary face).
     public var tabStop: Double { box.content.tabStop }
+    /// The glyphs whose ink reaches past their run's ascent or descent (ascending glyph indices).
+    public var inkOfTallGlyphs: [TallGlyphInk] { _read { yield box.content.inkOfTallGlyphs } }
     /// Ranges of combining marks dropped by ``ParagraphStyle/maxMarksPerCluster`` (UTF-16, mapped text).
     public var hiddenMarks: [Range<Int>] { _read { yield box.content.hiddenMarks } }
 

@@ -30,7 +30,7 @@ public final class Typesetter {
     /// The index in `tallGlyphs` of `face`'s table (made on first use; past 32 faces the oldest is dropped).
     private func tallGlyphTable(_ face: FontFace) -> Int {
         let id = ObjectIdentifier(face)
-        for (i, entry) in tallGlyphs.enumerated() where entry.face == id { return i }
+        for i in tallGlyphs.indices where tallGlyphs[i].face == id { return i }
         if tallGlyphs.count >= 32 { tallGlyphs.removeFirst() }
         tallGlyphs.append((id, [UInt8](repeating: 0, count: min(face.glyphCount, 1 << 16))))
         return tallGlyphs.count - 1
@@ -234,7 +234,7 @@ public final class Typesetter {
         }
         let request = ShapingRequest(face: face, size: run.fontSize, script: run.script,
                                      rightToLeft: run.isRightToLeft, language: shaped.style.language)
-        if let pieces = Typesetter.pieces(of: run.range, without: shaped.hiddenMarks) {
+        if !shaped.hiddenMarks.isEmpty, let pieces = Typesetter.pieces(of: run.range, without: shaped.hiddenMarks) {
             // Marks past the cap are left out; each piece is shaped seeing the text around it.
             for piece in (run.isRightToLeft ? pieces.reversed() : pieces) {
                 shaper.shape(buffer, run: piece, as: request, into: &shaped.glyphs)
@@ -247,31 +247,47 @@ public final class Typesetter {
         var notdef = 0
         var tall = false  // a glyph moved up or down (marks), or one whose ink leaves the face's metrics
         let t = tallGlyphTable(face)
-        tallGlyphs[t].classes.withUnsafeMutableBufferPointer { classes in
-            for g in start..<shaped.glyphs.count {
-                let glyph = shaped.glyphs[g]
-                advances[Int(glyph.cluster)] += Double(glyph.advance)
-                if glyph.id == 0 { notdef += 1 }
-                if glyph.offsetY != 0 { tall = true; continue }
-                let id = Int(glyph.id)
-                guard id < classes.count else { tall = true; continue }
-                var c = classes[id]
-                if c == 0 {
-                    c = face.reachesPastMetrics(glyph: glyph.id) ? 2 : 1
-                    classes[id] = c
+        var table: [UInt8] = []
+        swap(&table, &tallGlyphs[t].classes)  // borrowed for the loop: no exclusivity check per glyph
+        defer { swap(&table, &tallGlyphs[t].classes) }
+        let end = shaped.glyphs.count
+        shaped.glyphs.glyphs.withUnsafeBufferPointer { glyphs in
+            advances.withUnsafeMutableBufferPointer { advances in
+                table.withUnsafeMutableBufferPointer { classes in
+                    for g in start..<end {
+                        let glyph = glyphs[g]
+                        advances[Int(glyph.cluster)] += Double(glyph.advance)
+                        if glyph.id == 0 { notdef += 1 }
+                        if glyph.offsetY != 0 { tall = true; continue }
+                        let id = Int(glyph.id)
+                        guard id < classes.count else { tall = true; continue }
+                        var c = classes[id]
+                        if c == 0 {
+                            c = face.reachesPastMetrics(glyph: glyph.id) ? 2 : 1
+                            classes[id] = c
+                        }
+                        if c == 2 { tall = true }
+                    }
                 }
-                if c == 2 { tall = true }
             }
         }
         shaped.unresolvedGlyphs += notdef
         shaped.runs[r].glyphRange = start..<shaped.glyphs.count
         guard tall else { return }
+        // Only the glyphs that reach past the metrics are kept, with their ink: the layout looks them up
+        // per line without asking HarfBuzz again.
         var above = run.ascent, below = run.descent
+        let classes = table
         for g in start..<shaped.glyphs.count {
             let glyph = shaped.glyphs[g]
-            guard let ink = face.inkBounds(glyph: glyph.id, size: run.fontSize) else { continue }
-            above = max(above, ink.above + Double(glyph.offsetY))
-            below = max(below, ink.below - Double(glyph.offsetY))
+            let id = Int(glyph.id)
+            guard glyph.offsetY != 0 || id >= classes.count || classes[id] == 2,
+                  let ink = face.inkBounds(glyph: glyph.id, size: run.fontSize) else { continue }
+            let a = ink.above + Double(glyph.offsetY), b = ink.below - Double(glyph.offsetY)
+            guard a > run.ascent || b > run.descent else { continue }
+            shaped.inkOfTallGlyphs.append(TallGlyphInk(glyph: Int32(g), above: Float(a), below: Float(b)))
+            above = max(above, a)
+            below = max(below, b)
         }
         shaped.runs[r].inkAscent = above
         shaped.runs[r].inkDescent = below
@@ -400,7 +416,14 @@ public final class Typesetter {
 
     /// Scripts whose shaping looks across characters: cursive joining (Arabic, Syriac, N'Ko, Mongolian
     /// and their relatives) and the conjuncts and reordering of the Indic and Southeast Asian scripts.
-    static func shapesInContext(_ script: UInt32) -> Bool { contextualScripts.contains(script) }
+    @inline(__always)
+    static func shapesInContext(_ script: UInt32) -> Bool {
+        // Latin, Han, Cyrillic, Hangul, kana, Hebrew and Common runs, most of the text, answer at once.
+        switch script {
+        case 0x4C61_746E, 0x4861_6E69, 0x4379_726C, 0x4861_6E67, 0x4869_7261, 0x4B61_6E61, 0x4865_6272, 0x5A79_7979: return false
+        default: return contextualScripts.contains(script)
+        }
+    }
 
     private static let contextualScripts: Set<UInt32> = Set([
         "Arab", "Syrc", "Nkoo", "Mong", "Mand", "Mani", "Phag", "Adlm", "Rohg", "Sogd", "Chrs", "Ougr", "Hmnp",
