@@ -68,7 +68,7 @@ extension Mapper {
             builder.lineBreak(sourceCount: length)
         case .img:
             guard let src = tag.attributes["src"], !src.isEmpty else { builder.skip(length); return }
-            let (width, height) = fit(width: positive(tag.attributes["width"]), height: positive(tag.attributes["height"]))
+            let (width, height) = (positive(tag.attributes["width"]), positive(tag.attributes["height"]))
             builder.appendPlaceholder(sourceCount: length, content: .image(source: src), width: width, height: height,
                                       alignment: .baseline)
         case .p:

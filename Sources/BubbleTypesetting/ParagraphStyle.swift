@@ -76,10 +76,13 @@ public struct LayoutConstraints: Sendable, Equatable {
     public var pageHeight: Double?
     /// Mentions stay whole unless wider than a line.
     public var keepMentionsWhole = true
-    /// URLs stay whole unless wider than a line. Off by default: a URL breaks at its UAX #14
-    /// opportunities (after `//`, `/` before a letter, `?`…) like the rest of the text, as browsers and
-    /// Pango break it, and a URL wider than the line also breaks after `/ ? & = -` before graphemes.
-    public var keepURLsWhole = false
+    /// URLs stay whole unless wider than a line (on by default): a URL that fits on the next line moves
+    /// there whole, as Chromium moves it, rather than leaving `https://` or a path fragment behind; one
+    /// wider than a line breaks after `/ ? & = -` first, then between graphemes, where `bubble html`
+    /// puts its `<wbr>`.
+    public var keepURLsWhole = true
+    /// How each line's height is measured (``LineMetrics``): `exact` by default.
+    public var lineMetrics: LineMetrics = .exact
     /// Line feeds and spaces that end the message make lines of their own, as in a `<textarea>`. Off by
     /// default: a browser draws `a\n` as one line, and a chat bubble should not grow an empty last line.
     public var keepTrailingBreaks = false
