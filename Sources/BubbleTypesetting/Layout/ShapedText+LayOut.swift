@@ -121,7 +121,7 @@ extension ShapedText {
                         let g = glyphs(of: run, in: lo..<hi)
                         var w = 0.0
                         for k in g { w += Double(glyphs[k].advance) }
-                        if hi == visibleEnd && hi < paragraph.range.upperBound { w -= wrapper.kerning(before: hi) }
+                        if hi == visibleEnd && hi < paragraph.range.upperBound && !entry.truncated { w -= wrapper.kerning(before: hi) }
                         layout.fragments.append(LineFragment(kind: .glyphs(run: r, glyphs: g), range: lo..<hi, x: 0, width: w, level: run.level))
                         if run.inkAscent > run.ascent || run.inkDescent > run.descent {
                             let ink = inkExtent(of: run, glyphs: g)
