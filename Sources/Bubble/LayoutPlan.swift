@@ -41,7 +41,7 @@ public final class LayoutPlan: Sendable {
             offsets: o.offsets, invalidUTF8: o.invalidUTF8, maxMessageLength: o.maxMessageLength, catalog: nil))
         style = ParagraphStyle(fontSize: o.fontSize, direction: o.direction, emojiSize: given.emojiSize,
                                emojiAlign: o.emojiAlign, truncationToken: given.truncationToken?.text ?? o.ellipsis,
-                               language: given.language)
+                               language: given.language, tabSize: o.tabSize, maxMarksPerCluster: o.maxMarksPerCluster)
         var c = LayoutConstraints(maxWidth: max(width - padding.left - padding.right, 0))
         c.maxLines = o.maxLines
         c.lineSpacing = o.lineSpacing
@@ -51,6 +51,9 @@ public final class LayoutPlan: Sendable {
         c.lineMetrics = o.lineMetrics
         c.pageHeight = given.pageHeight
         c.atomicLinks = o.atomicLinks
+        c.keepTrailingBreaks = o.keepTrailingBreaks
+        c.inkAllowanceAbove = padding.top
+        c.inkAllowanceBelow = padding.bottom
         c.statusSlot = given.statusSlot
         c.statusGap = o.statusGap
         switch given.lineHeight {

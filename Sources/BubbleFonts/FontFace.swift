@@ -140,6 +140,27 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         Double(hb_font_get_glyph_h_advance(hbFont(size: size), glyph)) / Double(FontFace.scale(size)) * size
     }
 
+    /// How far the ink of `glyph` at `size` px reaches above and below the baseline, px (positive up
+    /// and down respectively), or nil for a glyph with no ink.
+    public func inkBounds(glyph: UInt32, size: Double) -> (above: Double, below: Double)? {
+        var extents = hb_glyph_extents_t()
+        guard hb_font_get_glyph_extents(hbFont(size: size), glyph, &extents) != 0, extents.height != 0 || extents.width != 0 else { return nil }
+        let k = size / Double(FontFace.scale(size))
+        return (Double(extents.y_bearing) * k, -Double(extents.y_bearing + extents.height) * k)
+    }
+
+    /// Number of glyphs in the face.
+    public var glyphCount: Int { Int(hb_face_get_glyph_count(face)) }
+
+    /// Whether the ink of `glyph` reaches above the face's ascent or below its descent (a tall
+    /// precomposed capital such as Ẫ, a stacked cluster): the glyphs whose line must grow to hold them.
+    public func reachesPastMetrics(glyph: UInt32) -> Bool {
+        let size = 64.0
+        guard let ink = inkBounds(glyph: glyph, size: size) else { return false }
+        let m = metrics(size: size)
+        return ink.above > m.ascent + 0.01 || ink.below > m.descent + 0.01
+    }
+
     /// HarfBuzz units per px: positions come back in 1/1024 px, finer than Pango's 1/1024 pt grid needs.
     static let unitsPerPixel: Double = 1024
     @inline(__always)

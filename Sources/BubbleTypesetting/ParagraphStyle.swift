@@ -19,15 +19,30 @@ public struct ParagraphStyle: Sendable, Equatable {
     /// The factor a jumbo-emoji message is scaled by (``fontSize`` and ``emojiSize`` already are;
     /// placeholders with their own size are scaled by it when resolved), or nil for any other message.
     public var jumboScale: Double?
+    /// Tab stops every this many spaces of the primary face (CSS `tab-size`, whose default is 8).
+    public var tabSize: Double = ParagraphStyle.defaultTabSize
+    /// Combining marks drawn on one base at most; the rest of a longer stack is dropped.
+    ///
+    /// The deepest clusters of real text carry 4 to 7 marks (Tibetan Sanskrit stacks, Vedic Devanagari with
+    /// its accents, Hebrew with points and cantillation; Vietnamese needs 2), so 8 draws all of them and
+    /// stops a "Zalgo" stack of dozens or thousands at a height the line can grow to hold. Unicode's
+    /// Stream-Safe Text Format (UAX #15) allows 30 non-starters in a row: the largest value accepted.
+    public var maxMarksPerCluster: Int = ParagraphStyle.defaultMaxMarksPerCluster
+
+    public static let defaultTabSize = 8.0
+    public static let defaultMaxMarksPerCluster = 8
 
     public init(fontSize: Double = 16, direction: TextDirection = .auto, emojiSize: Double? = nil,
-                emojiAlign: PlaceholderAlignment = .center, truncationToken: String = "…", language: String? = nil) {
+                emojiAlign: PlaceholderAlignment = .center, truncationToken: String = "…", language: String? = nil,
+                tabSize: Double = ParagraphStyle.defaultTabSize, maxMarksPerCluster: Int = ParagraphStyle.defaultMaxMarksPerCluster) {
         self.fontSize = fontSize
         self.direction = direction
         self.emojiSize = emojiSize
         self.emojiAlign = emojiAlign
         self.truncationToken = truncationToken
         self.language = language
+        self.tabSize = tabSize
+        self.maxMarksPerCluster = maxMarksPerCluster
     }
 }
 
@@ -73,6 +88,16 @@ public struct LayoutConstraints: Sendable, Equatable {
     public var keepURLsWhole = true
     /// How each line's height is measured (``LineMetrics``): `exact` by default.
     public var lineMetrics: LineMetrics = .exact
+    /// Line feeds and spaces that end the message make lines of their own, as in a `<textarea>`. Off by
+    /// default: a browser draws `a\n` as one line, and a chat bubble should not grow an empty last line.
+    public var keepTrailingBreaks = false
+    /// How far ink may reach above and below a line box before the line grows to hold it, px: the
+    /// bubble's top and bottom padding. The first line's ink then stays inside the top padding, the last
+    /// line's inside the bottom padding, and a middle line's reaches at most that far into its
+    /// neighbour: nothing is drawn outside the bubble, and ordinary text (an Arabic mark, a Vietnamese
+    /// capital) keeps the line height browsers give it.
+    public var inkAllowanceAbove = 0.0
+    public var inkAllowanceBelow = 0.0
     /// Room kept at the end of the last line (or on a line of its own) for the client's time and
     /// ticks, or nil for none; ``statusGap`` px go before it when it shares the line.
     public var statusSlot: StatusSlot?

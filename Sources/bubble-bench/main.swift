@@ -3,6 +3,7 @@
 //     bubble-bench CORPUS PASSES [TSV]
 //     bubble-bench --map-only CORPUS PASSES [TSV]   (the Map stage alone; "peer": "bubble-map")
 //     bubble-bench --render CORPUS [PASSES [LIMIT]]
+//     bubble-bench --adversarial CORPUS   (hostile 64 KB messages, each as a ratio to a plain one; bound 5)
 //     bubble-bench --parse CORPUS [ROUNDS]          (reading 50-message requests against their layout)
 //     bubble-bench --widths CORPUS [ROUNDS]         (each extra width of `widths` against a full layout)
 //
@@ -130,6 +131,10 @@ if arguments.count >= 4, arguments[1] == "--map-only" {
     mapOnly(corpusPath: arguments[2], passes: passes)
     exit(0)
 }
+if arguments.count == 3, arguments[1] == "--adversarial" {
+    adversarial(corpusPath: arguments[2])
+    exit(0)
+}
 if arguments.count >= 3, arguments[1] == "--render" {
     renderCost(corpusPath: arguments[2], passes: arguments.count > 3 ? Int(arguments[3]) ?? 5 : 5,
                limit: arguments.count > 4 ? Int(arguments[4]) : nil)
@@ -137,7 +142,7 @@ if arguments.count >= 3, arguments[1] == "--render" {
 }
 guard arguments.count >= 3, let passes = Int(arguments[2]), passes >= 1 else {
     fail("usage: bubble-bench CORPUS PASSES [TSV]  |  bubble-bench --map-only CORPUS PASSES [TSV]  |  "
-         + "bubble-bench --scaling CORPUS  |  bubble-bench --render CORPUS [PASSES [LIMIT]]  |  bubble-bench --widths CORPUS [ROUNDS]")
+         + "bubble-bench --scaling CORPUS  |  bubble-bench --render CORPUS [PASSES [LIMIT]]  |  bubble-bench --adversarial CORPUS  |  bubble-bench --widths CORPUS [ROUNDS]")
 }
 /// With `BUBBLE_BENCH_RSS` set, reports the resident set at each stage on stderr (finding what costs memory).
 let reportRSS = ProcessInfo.processInfo.environment["BUBBLE_BENCH_RSS"] != nil

@@ -48,6 +48,13 @@ public enum OptionTable {
               schema: .schema(["type": .string("string"), "pattern": .string(languagePattern), "maxLength": .int(maxLanguageLength),
                                "description": .string("BCP 47 language for shaping (ja, zh-Hant…).")]),
               range: { isLanguageTag($0) ? nil : "a BCP 47 tag such as ja or zh-Hant (letters, digits and hyphens, at most \(maxLanguageLength))" }),
+        .number(\.tabSize, "tabSize", "Tab stops every this many spaces of the primary font (CSS tab-size).", stage: .shape,
+                .from(0, max: 1000)),
+        .integer(\.maxMarksPerCluster, "maxMarksPerCluster",
+                 "Combining marks drawn on one base at most; the rest of a longer stack is dropped (real text needs up to 7).",
+                 stage: .shape, .from(1, max: 30)),
+        .bool(\.keepTrailingBreaks, "keepTrailingBreaks", "Trailing line feeds and spaces make lines of their own (a browser draws a\\n as one line).",
+              stage: .layout),
         // Emoji
         .text(\.catalog, "catalog", "An emoji catalog file.", default: "Bubble's Emoji/catalog.json", stage: .map,
               maxLength: 4096, inRequests: false),

@@ -8,8 +8,9 @@ import Glibc
 /// per pooled typesetter), never by a stage result, so ``ShapedText`` stays a plain value.
 ///
 /// Shaped words follow Chrome's and Skia's word caches: a run is cut into words (a word with the spaces
-/// after it; each CJK ideograph, kana or Hangul syllable on its own), each shaped on its own, without the
-/// text around it, and kept under its face, size, script, direction, language and text. The cache is
+/// after it; each CJK ideograph on its own), each shaped on its own and kept under its face, size, script,
+/// direction, language and text. A word a face or level change cuts in two, in a script that joins or
+/// forms conjuncts, is shaped with the text beside it and kept under that context too. The cache is
 /// bounded: when it holds `capacity` words it starts again empty.
 ///
 /// Not thread-safe: one per thread, like the typesetter it goes with.
@@ -83,6 +84,9 @@ struct WordStyle: Equatable {
     var script: UInt32
     var rightToLeft: Bool
     var language: String?
+    /// Units of the text before and after the word it was shaped with (0: shaped alone).
+    var contextBefore: UInt8 = 0
+    var contextAfter: UInt8 = 0
 }
 
 /// An open-addressing table of shaped words: keys and glyphs live in flat arenas reserved up front (so
