@@ -7,9 +7,11 @@ import Glibc
 /// `bubble-bench --widths CORPUS [ROUNDS]`: what each extra width of `widths` costs against a full
 /// layout (issue 17's target: ≤ 15%, median).
 ///
-/// Under the peer configuration, each round times one pass over the corpus at 280 px alone (the full
-/// layout: map, shape, break, report, as `layout` does it) and one pass per width set, all with a warm
-/// word cache, in turn, timed in the thread's CPU time. The cost of one extra width is `(T(widths) − T(280)) / (count − 1) / T(280)`;
+/// Under the peer configuration, with a warm word cache, each message is laid out at 280 px alone (the
+/// full layout: map, shape, break, report, as `layout` does it) and at every width of a set, the two
+/// side by side message by message (in alternating order), so a shared machine's load falls on both
+/// alike (on the monotonic clock: the thread CPU clock is a system call, slow enough to inflate both
+/// sides). The cost of one extra width is `(T(widths) − T(280)) / (count − 1) / T(280)`;
 /// the median over the rounds is printed, for two width sets: a phone turned sideways (280, 360) and
 /// four screen sizes (240, 280, 320, 360).
 func widthsCost(corpusPath: String, rounds: Int) {
@@ -30,25 +32,35 @@ func widthsCost(corpusPath: String, rounds: Int) {
     } catch { fail("\(error)") }
 
     var sink = 0.0
-    func pass(_ body: (Message) throws(BubbleError) -> Double) -> Double {
-        // The thread's CPU time: on a shared machine, time spent waiting for a core is not the work's.
-        let t0 = now(CLOCK_THREAD_CPUTIME_ID)
-        do { for m in messages { sink += try body(m) } } catch { fail("\(error)") }
-        return now(CLOCK_THREAD_CPUTIME_ID) - t0
+    /// One pass: each message laid out at 280 px alone and then at every width of `plan`, in turn, so
+    /// the load of a shared machine falls on both alike; returns the two sums.
+    func pass(_ plan: LayoutPlan) -> (one: Double, many: Double) {
+        var t1 = 0.0, tk = 0.0
+        do {
+            for (i, m) in messages.enumerated() {
+                // The second of the two runs on a message finds its words and data in the CPU's caches:
+                // every other message goes the other way round, so neither side gets the warm turn always.
+                let singleFirst = i % 2 == 0
+                let a = now(CLOCK_MONOTONIC)
+                if singleFirst { sink += try engine.layout(m, plan: one).size.height }
+                else { for layout in try engine.layouts(m, plan: plan) { sink += layout.size.height } }
+                let b = now(CLOCK_MONOTONIC)
+                if singleFirst { for layout in try engine.layouts(m, plan: plan) { sink += layout.size.height } }
+                else { sink += try engine.layout(m, plan: one).size.height }
+                let c = now(CLOCK_MONOTONIC)
+                t1 += singleFirst ? b - a : c - b
+                tk += singleFirst ? c - b : b - a
+            }
+        } catch { fail("\(error)") }
+        return (t1, tk)
     }
-    func single(_ m: Message) throws(BubbleError) -> Double { try engine.layout(m, plan: one).size.height }
-    func many(_ plan: LayoutPlan) -> (Message) throws(BubbleError) -> Double {
-        { m throws(BubbleError) in try engine.layouts(m, plan: plan).reduce(0) { $0 + $1.size.height } }
-    }
-    _ = pass(single)  // cold: fill the word cache
-    for plan in plans { _ = pass(many(plan)) }
+    for plan in plans { _ = pass(plan) }  // cold: fill the word cache
     var ratios = [[Double]](repeating: [], count: sets.count)
     var base: [Double] = []
     for _ in 0..<rounds {
-        let t1 = pass(single)
-        base.append(t1)
         for (k, plan) in plans.enumerated() {
-            let tk = pass(many(plan))
+            let (t1, tk) = pass(plan)
+            if k == 0 { base.append(t1) }
             ratios[k].append((tk - t1) / Double(sets[k].count - 1) / t1)
         }
     }
