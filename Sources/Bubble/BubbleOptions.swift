@@ -127,10 +127,13 @@ public struct BubbleOptions: Codable, Sendable, Equatable {
             guard let v else { return }
             guard v.isFinite, v >= 0, v <= max else { throw .outOfRange(key, "\(v)", "a number ≥ 0 and ≤ \(Int(max))") }
         }
-        try positive("maxWidth", maxWidth, max: 100_000)
-        if let f = fontSize, !(f.isFinite && f >= 1 && f <= 1000) { throw .outOfRange("fontSize", "\(f)", "a number from 1 to 1000 (px)") }
+        func within(_ key: String, _ v: Double?, _ bound: NumberBound) throws(BubbleError) {
+            if let v, !bound.contains(v) { throw .outOfRange(key, "\(v)", bound.expected) }
+        }
+        try within("maxWidth", maxWidth, InputBounds.maxWidth)
+        try within("fontSize", fontSize, InputBounds.fontSize)
         try positive("pageHeight", pageHeight, max: 10_000_000)
-        try positive("emojiSize", emojiSize, max: 1000)
+        try within("emojiSize", emojiSize, InputBounds.emojiSize)
         try nonNegative("lineSpacing", lineSpacing, max: 1000)
         try nonNegative("paragraphSpacing", paragraphSpacing, max: 1000)
         try nonNegative("firstLineIndent", firstLineIndent, max: 10_000)
@@ -145,6 +148,10 @@ public struct BubbleOptions: Codable, Sendable, Equatable {
         case .multiple(let m)?: try positive("lineHeight", m, max: 100)
         case .pixels(let px)?: try positive("lineHeight", px, max: 10_000)
         case nil: break
+        }
+        try within("theme.cornerRadius", theme?.cornerRadius, InputBounds.cornerRadius)
+        if let language, LanguageTag.normalized(language) == nil {
+            throw .outOfRange("language", "'\(language.prefix(64))'", "a BCP 47 tag (zh-Hans, ja) of at most \(LanguageTag.maxLength) characters")
         }
         if let fonts, fonts.isEmpty { throw .outOfRange("fonts", "[]", "at least one family or path") }
         if let t = truncationToken, t.text.utf16.count > 256 { throw .outOfRange("truncationToken", "\(t.text.utf16.count) units long", "at most 256") }

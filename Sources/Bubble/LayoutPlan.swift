@@ -25,7 +25,7 @@ final class LayoutPlan: Sendable {
         self.chain = chain
         style = ParagraphStyle(fontSize: o.fontSize ?? 16, direction: o.direction ?? .auto, emojiSize: o.emojiSize,
                                emojiAlign: o.emojiAlign ?? .center, truncationToken: o.truncationToken?.text ?? o.ellipsis ?? "…",
-                               language: o.language)
+                               language: o.language.flatMap(LanguageTag.normalized))
         padding = o.resolvedPadding
         width = o.maxWidth ?? 280
         var c = LayoutConstraints(maxWidth: max(width - padding.left - padding.right, 0))

@@ -94,6 +94,8 @@ public struct ShapingRequest {
 /// Shapes runs with HarfBuzz. Owns one reusable buffer, so it is not thread-safe: one per thread.
 public final class Shaper {
     private let buffer: OpaquePointer
+    /// The language last asked for and its HarfBuzz value (a message's runs share one).
+    private var lastLanguage: (tag: String, language: hb_language_t?)?
 
     public init() {
         buffer = hb_buffer_create()
@@ -114,13 +116,20 @@ public final class Shaper {
         hb_buffer_add_utf16(buffer, context.baseAddress, Int32(context.count), UInt32(run.lowerBound), Int32(run.count))
         hb_buffer_set_direction(buffer, request.rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_set_script(buffer, hb_script_from_iso15924_tag(request.script))
-        if let language = request.language {
-            hb_buffer_set_language(buffer, hb_language_from_string(language, -1))
+        if let tag = request.language {
+            if let last = lastLanguage, last.tag == tag {
+                hb_buffer_set_language(buffer, last.language)
+            } else {
+                let language = ShapingLanguages.language(tag)
+                lastLanguage = (tag, language)
+                hb_buffer_set_language(buffer, language)
+            }
         } else {
             hb_buffer_set_language(buffer, hb_language_get_default())
         }
         let font = request.face.hbFont(size: request.size)
         hb_shape(font, buffer, nil, 0)
+        hb_font_destroy(font)
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count), let positions = hb_buffer_get_glyph_positions(buffer, &count) else {
             return 0

@@ -19,7 +19,7 @@ public final class ShapeCache {
 
     /// - Parameter capacity: most shaped words kept (32,768 by default, a few MB).
     public init(capacity: Int = 1 << 15) {
-        self.capacity = max(capacity, 0)
+        self.capacity = min(max(capacity, 0), ShapedWordTable.maxCapacity)
         words = ShapedWordTable(capacity: self.capacity)
     }
 
@@ -68,6 +68,10 @@ public final class ShapeCache {
 
     /// Number of words held now.
     public var wordCount: Int { words.count }
+    /// Distinct word styles (face × size × script × direction × language) in the current generation,
+    /// and generations started because there were ``ShapedWordTable/maxStyles`` of them.
+    public var styleCount: Int { words.styleCount }
+    public var styleGenerations: Int { words.styleGenerations }
     /// Look-ups that found their word, and all look-ups, since the cache was made.
     public var hits: Int { words.hits }
     public var lookups: Int { words.lookups }
@@ -76,8 +80,8 @@ public final class ShapeCache {
     public func removeAllWords() { words.removeAll() }
 }
 
-/// What a shaped word is shaped as, packed for exact comparison.
-struct WordStyle: Equatable {
+/// What a shaped word is shaped as, packed for exact comparison and hashing.
+struct WordStyle: Hashable {
     var face: ObjectIdentifier
     var scale: Int32
     var script: UInt32
@@ -93,6 +97,7 @@ struct WordStyle: Equatable {
 struct ShapedWordTable {
     private struct Entry {
         var hash: UInt32
+        /// Index of the word's style (< ``maxStyles``, so 16 bits hold it).
         var style: UInt16
         var keyCount: UInt16
         var keyStart: UInt32
@@ -106,8 +111,15 @@ struct ShapedWordTable {
     /// Slot → entry index + 1 (0: empty). Power-of-two size, at most half full.
     private var slots: [Int32]
     private var entries: [Entry] = []
-    /// The distinct styles words were shaped in (a handful).
-    private var styles: [WordStyle] = []
+    /// The distinct styles words were shaped in, by value (a handful, usually), and the last one asked
+    /// for: a message's runs mostly share one, so most look-ups end at one comparison.
+    private var styles: [WordStyle: Int] = [:]
+    private var lastStyle: (style: WordStyle, index: Int)?
+    /// Most styles in one generation: a new style past it starts a new generation (every word and style
+    /// forgotten), so a stream of distinct sizes costs constant memory and constant time per word.
+    static let maxStyles = 4096
+    /// Generations started because the style table was full (for tests and benchmarks).
+    private(set) var styleGenerations = 0
     private var keyUnits: [UInt16] = []
     /// Glyphs of every word; clusters relative to the word's start.
     private var ids: [UInt32] = []
@@ -117,11 +129,15 @@ struct ShapedWordTable {
     private var offsets: [Float] = []
     /// Most units in a word kept (clusters are bytes).
     static let longestWord = 255
+    /// Most words a table may be asked to hold: its arenas (8 units and glyphs a word) stay within
+    /// `UInt32` offsets.
+    static let maxCapacity = 1 << 24
     private let keyLimit: Int, glyphLimit: Int
     private(set) var hits = 0
     private(set) var lookups = 0
 
     init(capacity: Int) {
+        let capacity = min(capacity, ShapedWordTable.maxCapacity)
         self.capacity = capacity
         var size = 16
         while size < capacity * 2 { size <<= 1 }
@@ -140,10 +156,16 @@ struct ShapedWordTable {
     var count: Int { entries.count }
 
     mutating func removeAll() {
+        styles.removeAll(keepingCapacity: true)
+        lastStyle = nil
+        removeAllEntries()
+    }
+
+    /// Forgets every word, keeping the styles (their indices stay valid).
+    private mutating func removeAllEntries() {
         guard !entries.isEmpty else { return }
         for i in slots.indices { slots[i] = 0 }
         entries.removeAll(keepingCapacity: true)
-        styles.removeAll(keepingCapacity: true)
         keyUnits.removeAll(keepingCapacity: true)
         ids.removeAll(keepingCapacity: true)
         advances.removeAll(keepingCapacity: true)
@@ -151,12 +173,25 @@ struct ShapedWordTable {
         offsets.removeAll(keepingCapacity: true)
     }
 
-    /// The index of `style` among the styles in use, added when new.
+    /// The index of `style` among the styles in use, added when new. A new style in a full table starts
+    /// a new generation first, so indices handed out earlier must not be used after this call with
+    /// another style (the typesetter asks once per run, before it looks words up).
     mutating func index(of style: WordStyle) -> Int {
-        for (i, s) in styles.enumerated() where s == style { return i }
-        styles.append(style)
-        return styles.count - 1
+        if let last = lastStyle, last.style == style { return last.index }
+        if let known = styles[style] { lastStyle = (style, known); return known }
+        if styles.count >= ShapedWordTable.maxStyles {
+            styleGenerations += 1
+            removeAllEntries()
+            styles.removeAll(keepingCapacity: true)
+        }
+        let index = styles.count
+        styles[style] = index
+        lastStyle = (style, index)
+        return index
     }
+
+    /// Distinct styles in the current generation.
+    var styleCount: Int { styles.count }
 
     static func hash(_ units: UnsafeBufferPointer<UInt16>, style: Int) -> UInt32 {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(style)
@@ -215,9 +250,7 @@ struct ShapedWordTable {
         guard !slots.isEmpty, units.count <= ShapedWordTable.longestWord, range.count <= glyphLimit else { return }
         for k in range where source[k].cluster < 0 || source[k].cluster > Int32(UInt8.max) { return }
         if entries.count >= capacity || keyUnits.count + units.count > keyLimit || ids.count + range.count > glyphLimit {
-            let kept = styles
-            removeAll()
-            styles = kept  // style indices handed out stay valid
+            removeAllEntries()  // style indices handed out stay valid
         }
         let keyStart = keyUnits.count
         keyUnits.append(contentsOf: units)

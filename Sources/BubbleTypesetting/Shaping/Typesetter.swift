@@ -224,7 +224,7 @@ public final class Typesetter {
             j += 1
         }
         cuts.append(range.upperBound)
-        let style = WordStyle(face: ObjectIdentifier(request.face), scale: Int32((request.size * 1024).rounded()),
+        let style = WordStyle(face: ObjectIdentifier(request.face), scale: FontFace.scale(request.size),
                               script: request.script, rightToLeft: request.rightToLeft, language: request.language)
         shapeWords(cuts, buffer, request, style, &shaped, &cache.words)
         wordCuts = cuts
