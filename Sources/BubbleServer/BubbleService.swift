@@ -9,12 +9,20 @@ public final class BubbleService: Sendable {
     public let settings: BubbleServerSettings
     /// Messages laid out at once by one task; a larger request is split across the cores.
     let chunkSize = 8
+    /// The families a request may name in `fonts`, lowercased.
+    let allowedFamilies: Set<String>
+    /// The bound on layout work in flight.
+    let gate: LayoutGate
+    /// Connections closed for sending a request too slowly (``RequestDeadline``).
+    let slowRequests = SlowRequestCount()
 
     /// Loads the fonts and catalog of `settings.defaults` (a missing font is an error here, at start).
     public init(settings: BubbleServerSettings) throws(BubbleError) {
         self.settings = settings
-        engine = try BubbleEngine(options: settings.defaults)
+        engine = try BubbleEngine(options: settings.defaults, limits: settings.limits)
         cache = ShapedTextCache(capacity: settings.cacheEntries)
+        allowedFamilies = BubbleService.allowedFamilies(settings)
+        gate = LayoutGate(slots: settings.maxConcurrentLayouts, queueLimit: settings.layoutQueue)
     }
 
     /// What a layout request produced.
@@ -117,11 +125,13 @@ public final class BubbleService: Sendable {
 
     /// The request's options, checked over the server's defaults (a bad one refuses the request).
     private func requestOptions(_ value: JSONValue?) throws(BubbleServerError) -> BubbleOptions? {
+        let o: BubbleOptions?
         do {
-            let o = try RequestReader.options(value)
+            o = try RequestReader.options(value)
             _ = try resolved(o)
-            return o
         } catch { throw BubbleServerError(.badRequest, error.code, error.message) }
+        try checkFamilies(o)
+        return o
     }
 
     private func resolved(_ o: BubbleOptions?) throws(BubbleError) -> BubbleOptions {
@@ -165,6 +175,7 @@ public final class BubbleService: Sendable {
     private func item(_ m: RequestMessage, _ options: BubbleOptions?) -> Item {
         let id = "{\"id\":" + m.id.text
         do throws(BubbleError) {
+            if let refused = familyError(m.options) { throw refused }
             let merged = m.options.map { mine in options.map { mine.merged(over: $0) } ?? mine } ?? options
             let o = try resolved(merged)
             let layout = try engine.layout(m.message, options: merged, cache: cache)

@@ -52,8 +52,8 @@ enum RequestReader {
         }
         // Below about 1e-4 px the typesetter computes inverted ranges and traps (BubbleLayout.xSpan);
         // no bubble is set that small, so the service asks for at least 1 px.
-        if let size = o.fontSize, size < minimumFontSize {
-            throw .outOfRange("fontSize", "\(size)", "a number ≥ 1 and ≤ 1000")
+        if let size = o.fontSize, !InputBounds.fontSize.contains(size) {
+            throw .outOfRange("fontSize", "\(size)", InputBounds.fontSize.expected)
         }
         if let style = o.theme?.style, SVGTheme.Style(rawValue: style) == nil {
             throw .outOfRange("theme.style", "'\(style)'", "incoming or outgoing")
@@ -96,20 +96,10 @@ enum RequestReader {
         }
     }
 
-    /// The smallest `fontSize` (and span `size`) a request may ask for, in px.
-    static let minimumFontSize = 1.0
-
-    /// The span numbers the OpenAPI document bounds: `size` 1…1000 px, `width`/`height` > 0 and ≤ 100000 px.
+    /// The span numbers, checked against ``InputBounds`` as the mapper checks them, before anything is laid out.
     static func checkNumbers(_ spans: [Span]) throws(BubbleError) {
         for (i, span) in spans.enumerated() {
-            if let size = span.size, !(size >= minimumFontSize && size <= 1000) {
-                throw BubbleError(code: "malformed_spans", message: "malformed spans, segment \(i): size must be ≥ 1 and ≤ 1000 px")
-            }
-            for value in [span.width, span.height] {
-                if let value, !(value > 0 && value <= 100_000) {
-                    throw BubbleError(code: "malformed_spans", message: "malformed spans, segment \(i): width and height must be > 0 and ≤ 100000 px")
-                }
-            }
+            do { try Span.check(span, index: i) } catch { throw BubbleError(code: error.code, message: error.message) }
         }
     }
 

@@ -3,6 +3,7 @@
 //     bubble-bench CORPUS PASSES [TSV]
 //     bubble-bench --map-only CORPUS PASSES [TSV]   (the Map stage alone; "peer": "bubble-map")
 //     bubble-bench --render CORPUS [PASSES [LIMIT]]
+//     bubble-bench --distinct-sizes CORPUS [COUNT]   (a stream of messages at sizes never seen before)
 //
 // Loads every message before timing, runs one untimed cold pass, then PASSES timed passes. A pass lays
 // out every message from its text with the peer configuration: DejaVu Sans then Noto Sans CJK SC, 16 px,
@@ -175,6 +176,10 @@ if arguments.count == 3, arguments[1] == "--scaling" {
 if arguments.count >= 4, arguments[1] == "--map-only" {
     guard let passes = Int(arguments[3]), passes >= 1 else { fail("usage: bubble-bench --map-only CORPUS PASSES [TSV]") }
     mapOnly(corpusPath: arguments[2], passes: passes)
+    exit(0)
+}
+if arguments.count >= 3, arguments[1] == "--distinct-sizes" {
+    distinctSizes(corpusPath: arguments[2], count: arguments.count > 3 ? Int(arguments[3]) ?? 1_000_000 : 1_000_000)
     exit(0)
 }
 if arguments.count >= 3, arguments[1] == "--render" {

@@ -41,8 +41,15 @@ public final class ShapeCache {
         let id = ObjectIdentifier(fonts)
         if chain == id { return }
         chain = id
-        faceOfUnit = [UInt8](repeating: 0, count: 0x10000)
-        scriptOfUnit = [UInt32](repeating: 0, count: 0x10000)
+        // Cleared in place when a cache moves to another chain (an engine recycles the caches of the
+        // chains it drops): no 320 kB allocated and freed per chain, which fragmented the heap.
+        if faceOfUnit.count == 0x10000 {
+            faceOfUnit.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+            scriptOfUnit.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+        } else {
+            faceOfUnit = [UInt8](repeating: 0, count: 0x10000)
+            scriptOfUnit = [UInt32](repeating: 0, count: 0x10000)
+        }
         words.removeAll()
         tokens.removeAll()
         tokenStyles.removeAll()
