@@ -19,7 +19,7 @@ public struct EngineCacheCounts: Sendable, Equatable {
     /// Font chains kept besides the default one, and how many were dropped to make room.
     public var fontChains: Int
     public var fontChainEvictions: Int
-    /// Font faces open in the process (shared by every chain and engine).
+    /// Font faces the process's ``FaceStore`` keeps (shared by every chain and engine; at most 256).
     public var fontFaces: Int
     /// Idle typesetters over every chain.
     public var idleTypesetters: Int

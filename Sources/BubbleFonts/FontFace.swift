@@ -34,7 +34,7 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     private let lock = Lock()
     /// HarfBuzz fonts by scale, least recently used dropped past ``sizedFontCapacity``; `used` is the
     /// tick of the last use.
-    private var sized: [Int32: (font: OpaquePointer, used: UInt64)] = [:]
+    private var sized: [(key: Int32, font: OpaquePointer, used: UInt64)] = []
     private var tick: UInt64 = 0
     /// Vertical metrics per size (HarfBuzz is asked once per size, not once per run); emptied past
     /// ``metricsCapacity``.
@@ -84,7 +84,7 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
 
     deinit {
         if let freeTypeFace { FreeType.shared.withLock { _ = FT_Done_Face(freeTypeFace) } }
-        for entry in sized.values { hb_font_destroy(entry.font) }
+        for entry in sized { hb_font_destroy(entry.font) }
         hb_font_destroy(cmapFont)
         hb_face_destroy(face)
         hb_blob_destroy(blob)
@@ -167,19 +167,19 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         lock.lock()
         defer { lock.unlock() }
         tick &+= 1
-        if let entry = sized[key] {
-            sized[key]!.used = tick
-            return hb_font_reference(entry.font)
+        for i in sized.indices where sized[i].key == key {  // at most 8: a scan beats hashing
+            sized[i].used = tick
+            return hb_font_reference(sized[i].font)
         }
-        if sized.count >= FontFace.sizedFontCapacity, let oldest = sized.min(by: { $0.value.used < $1.value.used }) {
-            sized.removeValue(forKey: oldest.key)
-            hb_font_destroy(oldest.value.font)
+        if sized.count >= FontFace.sizedFontCapacity, let oldest = sized.indices.min(by: { sized[$0].used < sized[$1].used }) {
+            hb_font_destroy(sized[oldest].font)
+            sized.remove(at: oldest)
         }
         let font = hb_font_create(face)!
         hb_font_set_scale(font, key, key)
         if syntheticItalic { hb_font_set_synthetic_slant(font, 0.2) }
         hb_font_make_immutable(font)
-        sized[key] = (font, tick)
+        sized.append((key, font, tick))
         return hb_font_reference(font)
     }
 

@@ -118,10 +118,13 @@ struct ShapedWordTable {
     /// Slot → entry index + 1 (0: empty). Power-of-two size, at most half full.
     private var slots: [Int32]
     private var entries: [Entry] = []
-    /// The distinct styles words were shaped in, by value (a handful, usually), and the last one asked
-    /// for: a message's runs mostly share one, so most look-ups end at one comparison.
+    /// The distinct styles words were shaped in, by value, and the last few asked for: a server uses a
+    /// handful (a face per script, a size or two), so most look-ups end in a short scan, as the plain
+    /// list did, and hash only when the handful is not enough.
     private var styles: [WordStyle: Int] = [:]
-    private var lastStyle: (style: WordStyle, index: Int)?
+    private var recentStyles: [(style: WordStyle, index: Int)] = []
+    private var nextRecent = 0
+    static let recentStyleCount = 8
     /// Most styles in one generation: a new style past it starts a new generation (every word and style
     /// forgotten), so a stream of distinct sizes costs constant memory and constant time per word.
     static let maxStyles = 4096
@@ -164,7 +167,7 @@ struct ShapedWordTable {
 
     mutating func removeAll() {
         styles.removeAll(keepingCapacity: true)
-        lastStyle = nil
+        recentStyles.removeAll(keepingCapacity: true)
         removeAllEntries()
     }
 
@@ -184,16 +187,26 @@ struct ShapedWordTable {
     /// a new generation first, so indices handed out earlier must not be used after this call with
     /// another style (the typesetter asks once per run, before it looks words up).
     mutating func index(of style: WordStyle) -> Int {
-        if let last = lastStyle, last.style == style { return last.index }
-        if let known = styles[style] { lastStyle = (style, known); return known }
-        if styles.count >= ShapedWordTable.maxStyles {
-            styleGenerations += 1
-            removeAllEntries()
-            styles.removeAll(keepingCapacity: true)
+        for i in recentStyles.indices where recentStyles[i].style == style { return recentStyles[i].index }
+        let index: Int
+        if let known = styles[style] {
+            index = known
+        } else {
+            if styles.count >= ShapedWordTable.maxStyles {
+                styleGenerations += 1
+                removeAllEntries()
+                styles.removeAll(keepingCapacity: true)
+                recentStyles.removeAll(keepingCapacity: true)
+            }
+            index = styles.count
+            styles[style] = index
         }
-        let index = styles.count
-        styles[style] = index
-        lastStyle = (style, index)
+        if recentStyles.count < ShapedWordTable.recentStyleCount {
+            recentStyles.append((style, index))
+        } else {
+            recentStyles[nextRecent] = (style, index)
+            nextRecent = (nextRecent + 1) % ShapedWordTable.recentStyleCount
+        }
         return index
     }
 
@@ -216,19 +229,24 @@ struct ShapedWordTable {
             let e = Int(slots[s])
             if e == 0 { return nil }
             let entry = entries[e - 1]
-            if entry.hash == hash, Int(entry.keyCount) == units.count, Int(entry.style) == style,
-               keyUnits.withUnsafeBufferPointer({ k in
-                   memcmp(k.baseAddress! + Int(entry.keyStart), units.baseAddress!, units.count * 2) == 0
-               }) {
-                hits += 1
-                return e - 1
+            if entry.hash == hash, Int(entry.keyCount) == units.count, Int(entry.style) == style {
+                let same = keyUnits.withUnsafeBufferPointer { k in
+                    memcmp(k.baseAddress! + Int(entry.keyStart), units.baseAddress!, units.count * 2) == 0
+                }
+                if same {
+                    hits += 1
+                    return e - 1
+                }
             }
             s = (s + 1) & mask
         }
     }
 
     /// Appends the glyphs of entry `entry` to `target`, adding `clusterOffset` to their clusters.
-    func appendGlyphs(of entry: Int, to target: inout GlyphBuffer, clusterOffset: Int32) {
+    ///
+    /// `mutating` though it writes nothing: borrowed, the whole table was loaded across the caller's loop
+    /// while ``find(_:style:hash:)`` counted hits, and Swift 6.1's release SIL verifier stopped the build.
+    mutating func appendGlyphs(of entry: Int, to target: inout GlyphBuffer, clusterOffset: Int32) {
         let e = entries[entry]
         let start = Int(e.glyphStart), n = Int(e.glyphCount)
         ids.withUnsafeBufferPointer { ids in
