@@ -65,68 +65,13 @@ public final class BubbleEngine: @unchecked Sendable {
 
     /// Lays out a message: plain text, spans or markup, with its own link map and highlights.
     public func layout(_ message: Message, options: BubbleOptions? = nil) throws(BubbleError) -> BubbleLayout {
-        let plan = try plan(options)
+        try layout(message, plan: try plan(for: options))
+    }
+
+    /// Lays out a message under a plan made by ``plan(for:)``.
+    public func layout(_ message: Message, plan: LayoutPlan) throws(BubbleError) -> BubbleLayout {
         if let cut = try layoutOfPrefix(message, plan) { return cut }
         return report(try shape(map(message, plan), plan), plan, width: plan.width)
-    }
-
-    /// Bytes of a long message laid out first when `maxLines` bounds what shows (grows ×4 when short).
-    static let firstPrefixBytes = 512
-
-    /// A long plain-text message cut off by `maxLines`: lays out only a prefix of it, so the work stops
-    /// near the last visible line (a 1 MB message costs about what a short one does).
-    ///
-    /// The prefix ends at a space or line break when one is near, so no token, mention or URL is cut.
-    /// Its layout is kept only when it is truncated and the last visible line cannot have seen the cut:
-    /// a hard break follows it inside the prefix, or more than two lines' width of text does, and no link
-    /// runs into the cut. Otherwise the prefix grows, up to the whole message. Nil: lay out the whole.
-    func layoutOfPrefix(_ message: Message, _ plan: LayoutPlan) throws(BubbleError) -> BubbleLayout? {
-        let o = plan.options
-        guard let maxLines = o.maxLines, maxLines > 0, o.pageHeight == nil, o.balance != true,
-              message.highlights.isEmpty, case .text(let text) = message.body else { return nil }
-        let bytes = text.utf8.count
-        guard bytes <= (o.maxMessageLength ?? 65536) else { return nil }  // the full path reports it
-        var budget = BubbleEngine.firstPrefixBytes + maxLines * 128
-        let textWidth = plan.constraints.maxWidth
-        while budget * 2 < bytes {
-            let prefix = BubbleEngine.prefix(of: text, bytes: budget)
-            let shaped = try shape(map(Message(body: .text(prefix), linkMap: message.linkMap), plan), plan)
-            let layout = report(shaped, plan, width: plan.width)
-            let lines = layout.lineLayout.lines
-            if layout.lineLayout.truncated, let last = lines.last,
-               last.paragraph < shaped.paragraphs.count - 1 || shaped.width(last.range.lowerBound..<shaped.count) > 2 * textWidth,
-               !(shaped.mapped.links.last.map { $0.range.upperBound.utf16 >= shaped.count } ?? false) {
-                return layout
-            }
-            budget *= 4
-        }
-        return nil
-    }
-
-    /// The first `bytes` UTF-8 bytes of `text`, ended at a space or line break within the last 256
-    /// bytes when there is one, else at a scalar boundary before any unclosed `[`.
-    static func prefix(of text: String, bytes: Int) -> String {
-        let utf8 = text.utf8
-        var end = utf8.index(utf8.startIndex, offsetBy: bytes)
-        var k = end, steps = 0
-        while k > utf8.startIndex && steps < 256 {
-            let previous = utf8.index(before: k)
-            let byte = utf8[previous]
-            if byte == 0x20 || byte == 0x0A { return String(text[..<previous]) }
-            k = previous
-            steps += 1
-        }
-        while end > utf8.startIndex && utf8[end] & 0xC0 == 0x80 { end = utf8.index(before: end) }
-        k = end
-        steps = 0
-        while k > utf8.startIndex && steps < 200 {
-            let previous = utf8.index(before: k)
-            if utf8[previous] == UInt8(ascii: "]") { break }
-            if utf8[previous] == UInt8(ascii: "[") { end = previous; break }
-            k = previous
-            steps += 1
-        }
-        return String(text[..<end])
     }
 
     /// The Map stage alone, as ``layout(_:options:)`` runs it (the options' catalog, link map, units):
@@ -150,22 +95,16 @@ public final class BubbleEngine: @unchecked Sendable {
     /// Bubble's own catalog: `$BUBBLE_CATALOG`, else `Emoji/catalog.json` of the source tree.
     public static var defaultCatalogPath: String { Catalogs.defaultPath }
 
-    /// The mapping options of `o` (the catalog is passed apart, already loaded).
-    static func mappingOptions(_ o: BubbleOptions) -> MappingOptions {
-        MappingOptions(linkify: o.linkify ?? true, linkMap: o.linkMap ?? [:], emojiSize: o.emojiSize,
-                       emojiAlign: o.emojiAlign, offsets: o.offsets ?? .utf16,
-                       invalidUTF8: o.invalidUTF8 ?? .error,
-                       maxMessageLength: o.maxMessageLength ?? 65536, catalog: nil,
-                       maxWidth: (o.maxWidth ?? 280) - o.resolvedPadding.left - o.resolvedPadding.right)
-    }
-
-    /// The plan for `options` (nil: the engine's defaults, worked out once).
-    func plan(_ options: BubbleOptions?) throws(BubbleError) -> LayoutPlan {
+    /// The plan for `options` merged over the engine's defaults, checked once (nil: the defaults'
+    /// plan, worked out at start). Lay out many messages with one plan through ``layout(_:plan:)``.
+    public func plan(for options: BubbleOptions?) throws(BubbleError) -> LayoutPlan {
         guard let options else { return defaultPlan }
         let o = try resolve(options)
         let chain = try chains.chain(for: o.fonts ?? FallbackChain.defaultFamilies)
         return LayoutPlan(o, catalog: try catalog(for: o), chain: chain)
     }
+
+    func plan(_ options: BubbleOptions?) throws(BubbleError) -> LayoutPlan { try plan(for: options) }
 
     /// The Map stage.
     func map(_ message: Message, _ plan: LayoutPlan) throws(BubbleError) -> MappedText {
@@ -181,8 +120,10 @@ public final class BubbleEngine: @unchecked Sendable {
 
     /// The width-dependent half and the report.
     func report(_ shaped: ShapedText, _ plan: LayoutPlan, width: Double) -> BubbleLayout {
-        var lines = shaped.layOut(plan.constraints(width: width))
-        if plan.options.balance == true { lines = shaped.balanced(lines) }
+        let constraints = plan.constraints(width: width)
+        let fitted = shaped.fittingImages(to: constraints.maxWidth)
+        var lines = fitted.layOut(constraints)
+        if plan.options.balance { lines = fitted.balanced(lines) }
         let names = plan.catalog.names
         return BubbleLayout(lines, padding: plan.padding, truncationURL: plan.moreURL, emojiName: { names[$0] })
     }

@@ -2,46 +2,54 @@ import BubbleFonts
 public import BubbleMapping
 import BubbleTypesetting
 
-/// What resolved options mean for every message laid out under them, worked out once: the catalog and
-/// its mapper, the font chain, the paragraph style, the constraints, the padding and the `more` link.
-final class LayoutPlan: Sendable {
-    let options: BubbleOptions
+/// What one set of options means for every message laid out under it, worked out once: the options
+/// merged over the engine's defaults and checked, the catalog and its mapper, the font chain, the
+/// paragraph style, the constraints, the padding and the `more` link.
+///
+/// Make one with ``BubbleEngine/plan(for:)`` and lay out any number of messages with it: options are
+/// resolved and validated once, not once per message.
+public final class LayoutPlan: Sendable {
+    /// The options merged over the engine's defaults, each default filled in.
+    public let options: ResolvedOptions
     let catalog: LoadedCatalog
     let mapper: Mapper
     let chain: FallbackChain
     let style: ParagraphStyle
     let padding: EdgeInsets
-    /// The bubble's max width, padding included (`maxWidth`, default 280).
+    /// The bubble's max width, padding included.
     let width: Double
     /// The constraints at ``width``.
     let constraints: LayoutConstraints
     /// Where a tap on the truncation token leads, when the token has a safe URL.
     let moreURL: String?
 
-    init(_ o: BubbleOptions, catalog: LoadedCatalog, chain: FallbackChain) {
+    init(_ given: BubbleOptions, catalog: LoadedCatalog, chain: FallbackChain) {
+        let o = ResolvedOptions(given)
         options = o
         self.catalog = catalog
-        mapper = Mapper(catalog: catalog.catalog, options: BubbleEngine.mappingOptions(o))
         self.chain = chain
-        style = ParagraphStyle(fontSize: o.fontSize ?? 16, direction: o.direction ?? .auto, emojiSize: o.emojiSize,
-                               emojiAlign: o.emojiAlign ?? .center, truncationToken: o.truncationToken?.text ?? o.ellipsis ?? "…",
-                               language: o.language.flatMap(LanguageTag.normalized))
-        padding = o.resolvedPadding
-        width = o.maxWidth ?? 280
+        padding = o.padding.insets
+        width = o.maxWidth
+        mapper = Mapper(catalog: catalog.catalog, options: MappingOptions(
+            linkify: o.linkify, linkMap: given.linkMap ?? [:], emojiSize: given.emojiSize, emojiAlign: given.emojiAlign,
+            offsets: o.offsets, invalidUTF8: o.invalidUTF8, maxMessageLength: o.maxMessageLength, catalog: nil))
+        style = ParagraphStyle(fontSize: o.fontSize, direction: o.direction, emojiSize: given.emojiSize,
+                               emojiAlign: o.emojiAlign, truncationToken: given.truncationToken?.text ?? o.ellipsis,
+                               language: given.language.flatMap(LanguageTag.normalized))
         var c = LayoutConstraints(maxWidth: max(width - padding.left - padding.right, 0))
-        c.maxLines = o.maxLines ?? 0
-        c.lineSpacing = o.lineSpacing ?? 0
-        c.paragraphSpacing = o.paragraphSpacing ?? 0
-        c.firstLineIndent = o.firstLineIndent ?? 0
-        c.alignment = o.alignment ?? .start
-        c.pageHeight = o.pageHeight
-        switch o.lineHeight {
+        c.maxLines = o.maxLines
+        c.lineSpacing = o.lineSpacing
+        c.paragraphSpacing = o.paragraphSpacing
+        c.firstLineIndent = o.firstLineIndent
+        c.alignment = o.alignment
+        c.pageHeight = given.pageHeight
+        switch given.lineHeight {
         case .multiple(let m)?: c.lineHeight = .multiple(m)
         case .pixels(let px)?: c.lineHeight = .pixels(px)
         case nil: break
         }
         constraints = c
-        moreURL = o.truncationToken?.url.flatMap { LinkTarget.sanitize($0) }
+        moreURL = given.truncationToken?.url.flatMap { LinkTarget.sanitize($0) }
     }
 
     /// The constraints at another bubble width.

@@ -26,11 +26,10 @@ public struct NumberBound: Sendable, Equatable {
         value.isFinite && (excludesLower ? value > lower : value >= lower) && value <= upper
     }
 
-    /// What is expected, for an error: `a number from 1 to 1000 (px)`, `a number > 0 and ≤ 100000 (px)`.
+    /// What is expected, for an error: `a number ≥ 1 and ≤ 1000`, `a number > 0 and ≤ 100000` (the words
+    /// the option table uses, so an option and a span field say the same).
     public var expected: String {
-        let unitText = unit.isEmpty ? "" : " (\(unit))"
-        return excludesLower ? "a number > \(NumberBound.text(lower)) and ≤ \(NumberBound.text(upper))\(unitText)"
-                             : "a number from \(NumberBound.text(lower)) to \(NumberBound.text(upper))\(unitText)"
+        "a number \(excludesLower ? ">" : "≥") \(NumberBound.text(lower)) and ≤ \(NumberBound.text(upper))"
     }
 
     /// `1000`, not `1000.0`; `0.5` as it is.
@@ -53,6 +52,4 @@ public enum InputBounds {
     public static let placeholderOffset = NumberBound(-100_000, 100_000)
     /// The `maxWidth` option.
     public static let maxWidth = NumberBound(0, 100_000, excludesLower: true)
-    /// The SVG theme's `cornerRadius` (clamped to half the bubble when drawn).
-    public static let cornerRadius = NumberBound(0, 10_000)
 }

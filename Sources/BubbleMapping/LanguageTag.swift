@@ -1,13 +1,12 @@
 /// BCP 47 language tags (RFC 5646) as Bubble accepts them: checked and written in canonical case where
-/// they enter, so `ZH-hans`, `zh_Hans` and `zh-Hans` are one language to every cache after.
+/// they enter, so `ZH-hans` and `zh-Hans` are one language to every cache after.
 public enum LanguageTag {
     /// Longest tag accepted, in characters (RFC 5646 §4.4.1 asks implementations to hold at least 35).
     public static let maxLength = 35
 
-    /// `tag` in canonical case (`zh-Hans-CN`: language lower, script title, region upper, the rest lower),
-    /// with `_` read as `-`; nil when it is not a well-formed tag of at most ``maxLength`` characters:
-    /// subtags of 1 to 8 ASCII letters or digits, the first 2 to 8 letters (or `x`/`i` for private and
-    /// grandfathered tags).
+    /// `tag` in canonical case (`zh-Hans-CN`: language lower, script title, region upper, the rest lower);
+    /// nil when it is not a tag of at most ``maxLength`` characters made of `-`-separated subtags of 1 to
+    /// 8 ASCII letters or digits, the first letters only (the option's declared pattern).
     public static func normalized(_ tag: String) -> String? {
         guard !tag.isEmpty, tag.utf8.count <= maxLength else { return nil }
         var out: [UInt8] = []
@@ -19,7 +18,7 @@ public enum LanguageTag {
             guard (1...8).contains(subtag.count) else { return false }
             let letters = subtag.allSatisfy(isLetter)
             if index == 0 {
-                guard letters, subtag.count >= 2 || subtag == [0x78] || subtag == [0x69] else { return false }
+                guard letters else { return false }
             }
             if !out.isEmpty { out.append(0x2D) }
             let lower = subtag.map { isLetter($0) ? $0 | 0x20 : $0 }
@@ -37,7 +36,7 @@ public enum LanguageTag {
             return true
         }
         for byte in tag.utf8 {
-            if byte == 0x2D || byte == 0x5F {
+            if byte == 0x2D {
                 guard flush() else { return nil }
             } else if isLetter(byte) || (byte >= 0x30 && byte <= 0x39) {
                 subtag.append(byte)

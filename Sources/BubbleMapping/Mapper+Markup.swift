@@ -72,8 +72,8 @@ extension Mapper {
             builder.lineBreak(sourceCount: length)
         case .img:
             guard let src = tag.attributes["src"], !src.isEmpty else { builder.skip(length); return }
-            let (width, height) = fit(width: try number(tag, "width", InputBounds.imageSide, at: offset),
-                                      height: try number(tag, "height", InputBounds.imageSide, at: offset))
+            let (width, height) = (try number(tag, "width", InputBounds.imageSide, at: offset),
+                                   try number(tag, "height", InputBounds.imageSide, at: offset))
             builder.appendPlaceholder(sourceCount: length, content: .image(source: src), width: width, height: height,
                                       alignment: .baseline)
         case .p:

@@ -33,9 +33,9 @@ public struct BubbleServerSettings: Sendable {
     /// Seconds a client has to send a whole request, headers and body (`--request-deadline`): past it
     /// the connection is closed, however steadily bytes trickle in.
     public var requestDeadline: Double = 30
-    /// Slowest body accepted, in bytes per second averaged since the request began, after the first
-    /// second (`--min-body-rate`); slower: 408 and the connection closed. 0 turns the check off.
-    public var minBodyRate: Double = 4096
+    /// Slowest request accepted, in bytes per second averaged since its first byte, after a 5 s grace
+    /// (`--min-body-rate`); slower: the connection is closed. 0 turns the check off.
+    public var minBodyRate: Double = 500
     /// Requests laying out at once (`--max-concurrent-layouts`); more wait in a queue.
     public var maxConcurrentLayouts: Int = 2 * ProcessInfoCount.activeProcessors
     /// Requests waiting for a layout slot (`--layout-queue`); past it: 503 with `Retry-After`.

@@ -16,8 +16,9 @@ struct RequestDeadline: Sendable {
     var deadline: Double
     /// Slowest average rate accepted after `grace`, in bytes per second (0: none).
     var minRate: Double
-    /// Seconds before the rate counts.
-    var grace: Double = 2
+    /// Seconds before the rate counts: a client may pause (a phone between cells, a proxy buffering)
+    /// without losing its request. Apache's mod_reqtimeout waits 20 s for a body at 500 B/s.
+    var grace: Double = 5
     var checkInterval: TimeAmount = .milliseconds(250)
     /// Counts the connections closed for being slow.
     let closed: SlowRequestCount

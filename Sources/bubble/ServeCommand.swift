@@ -40,7 +40,7 @@ struct ServeCommand: ParsableCommand {
     var allowFamilies: String?
     @Option(help: "Seconds a client has to send a whole request, headers and body.")
     var requestDeadline = BubbleServerSettings().requestDeadline
-    @Option(help: "Slowest request body accepted, in bytes per second after the first second (0: no check).")
+    @Option(help: "Slowest request accepted, in bytes per second on average after a 5 s grace (0: no check).")
     var minBodyRate = BubbleServerSettings().minBodyRate
     @Option(help: "Requests laying out at once; more wait in the queue.")
     var maxConcurrentLayouts = BubbleServerSettings().maxConcurrentLayouts

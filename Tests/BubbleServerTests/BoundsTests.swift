@@ -59,47 +59,48 @@ import Glibc
         }
     }
 
+    /// Trickles bytes on `connection` until the server closes it or `limit` seconds pass; whether it closed.
+    static func trickle(_ connection: LoopbackConnection, bytes: Int, every interval: Duration, limit: Double) async throws -> Bool {
+        let start = Date()
+        while Date().timeIntervalSince(start) < limit {
+            try await Task.sleep(for: interval)
+            do { try connection.send(Array(repeating: 0x20, count: bytes)) } catch { return true }
+        }
+        return false
+    }
+
     @Test func aSlowBodyIsCutOffAtTheDeadline() async throws {
         let server = try makeServer {
             $0.requestDeadline = 2
             $0.minBodyRate = 0
+            $0.readTimeout = 600  // so the idle timer cannot be what closes it
         }
         try await server.application(logger: quietLogger).test(.live) { client in
             let port = try #require(client.port)
             let connection = try LoopbackConnection(port: port)
-            let start = Date()
             try connection.send(Array("POST /v1/layout HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000\r\n\r\n{".utf8))
-            // A byte every 300 ms: the idle timeout (30 s) never fires, the deadline does.
-            var closed = false
-            for _ in 0..<40 {
-                try await Task.sleep(for: .milliseconds(300))
-                do { try connection.send([0x20]) } catch { closed = true; break }
-                if Date().timeIntervalSince(start) > 8 { break }
-            }
-            if !closed { _ = try? connection.readToEnd(timeout: 5) }
-            let elapsed = Date().timeIntervalSince(start)
-            #expect(elapsed < 6, "the connection stayed open \(elapsed) s")
+            // A byte every 300 ms: the idle timer restarts on each, the deadline does not.
+            let closed = try await BoundsTests.trickle(connection, bytes: 1, every: .milliseconds(300), limit: 60)
+            #expect(closed)
             #expect(server.service.boundGaugesForTests["bubble_slow_requests_closed"] == 1)
         }
     }
 
     @Test func aBodyBelowTheMinimumRateIsCutOff() async throws {
         let server = try makeServer {
-            $0.requestDeadline = 60
+            $0.requestDeadline = 600
             $0.minBodyRate = 1000
+            $0.readTimeout = 600
         }
         try await server.application(logger: quietLogger).test(.live) { client in
             let port = try #require(client.port)
             let connection = try LoopbackConnection(port: port)
-            let start = Date()
             try connection.send(Array("POST /v1/layout HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000\r\n\r\n".utf8))
-            for _ in 0..<30 {
-                try await Task.sleep(for: .milliseconds(300))
-                do { try connection.send(Array(repeating: 0x20, count: 10)) } catch { break }
-                if Date().timeIntervalSince(start) > 10 { break }
-            }
-            #expect(Date().timeIntervalSince(start) < 8)
-            // A fast client on the same server is unaffected.
+            // 10 bytes every 300 ms is 33 bytes/s: far below 1000.
+            let closed = try await BoundsTests.trickle(connection, bytes: 10, every: .milliseconds(300), limit: 60)
+            #expect(closed)
+            #expect(server.service.boundGaugesForTests["bubble_slow_requests_closed"] == 1)
+            // A client sending at a normal pace on the same server is unaffected.
             let ok = try await client.post("/v1/layout", #"{"messages":[{"id":1,"text":"fine"}]}"#)
             #expect(ok.status == .ok)
         }
