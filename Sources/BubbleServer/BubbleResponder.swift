@@ -14,7 +14,7 @@ public struct BubbleResponder: HTTPResponder {
 
     /// Every path served and the one method each accepts.
     static let routes: [String: HTTPRequest.Method] = [
-        "/v1/layout": .post, "/v1/svg": .post, "/v1/hit": .post,
+        "/v1/layout": .post, "/v1/svg": .post, "/v1/html": .post, "/v1/hit": .post, "/": .get,
         "/healthz": .get, "/metrics": .get, "/openapi.json": .get,
     ]
 
@@ -71,6 +71,13 @@ public struct BubbleResponder: HTTPResponder {
             outcome.messages = 1
             let svg = try await service.gate.run { () throws(BubbleServerError) in try service.svg(body: bytes) }
             return Self.response(svg, contentType: "image/svg+xml")
+        case "/v1/html":
+            let bytes = try await body(of: request)
+            outcome.messages = 1
+            let html = try await service.gate.run { () throws(BubbleServerError) in try service.html(body: bytes) }
+            return Self.response(html, contentType: "text/html; charset=utf-8")
+        case "/":
+            return Self.response(Playground.page, contentType: "text/html; charset=utf-8")
         case "/v1/hit":
             let bytes = try await body(of: request)
             outcome.messages = 1

@@ -86,6 +86,17 @@ public final class BubbleService: Sendable {
         } catch { throw BubbleServerError(error) }
     }
 
+    /// `POST /v1/html`: one message → an HTML fragment drawn with Bubble's lines (fonts and images
+    /// from the server's `fontBaseURL` and `assetBaseURL`, never from a request).
+    func html(body: [UInt8]) throws(BubbleServerError) -> String {
+        let m = try single(body)
+        do {
+            let plan = try m.plan.get()
+            let renderer = engine.htmlRenderer(plan, fontBaseURL: settings.fontBaseURL, assetBaseURL: settings.assetBaseURL)
+            return renderer.render(try engine.layout(m.message, plan: plan, cache: cache))
+        } catch { throw BubbleServerError(error) }
+    }
+
     /// `POST /v1/hit`: one message and a point → what lies under the point.
     func hit(body: [UInt8]) throws(BubbleServerError) -> String {
         guard case .object(let fields) = try RequestReader.parse(body) else {

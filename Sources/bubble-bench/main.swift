@@ -107,6 +107,8 @@ func peerOptions() -> BubbleOptions {
     o.maxLines = 5
     o.linkify = true
     o.ellipsis = "…"
+    // `BUBBLE_BENCH_LINE_METRICS=web` times the web line profile (its cost against exact, in one binary).
+    if let m = ProcessInfo.processInfo.environment["BUBBLE_BENCH_LINE_METRICS"] { o.lineMetrics = LineMetrics(rawValue: m) }
     return o
 }
 

@@ -18,7 +18,7 @@ struct BubbleCommand: ParsableCommand {
               printf 'Hello, world' | bubble svg > hello.svg
               bubble --generate-completion-script bash > /etc/bash_completion.d/bubble
             """,
-        subcommands: [LayoutCommand.self, SVGCommand.self, HitCommand.self, BatchCommand.self, ServeCommand.self, EmojiCommand.self],
+        subcommands: [LayoutCommand.self, SVGCommand.self, HTMLCommand.self, HitCommand.self, BatchCommand.self, ServeCommand.self, EmojiCommand.self],
         defaultSubcommand: LayoutCommand.self
     )
 

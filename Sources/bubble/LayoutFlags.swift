@@ -20,11 +20,13 @@ struct LayoutFlags: ParsableArguments {
     @Option(help: .option("firstLineIndent")) var firstLineIndent: String?
     @Option(help: .option("alignment")) var alignment: String?
     @Option(help: .option("direction")) var direction: String?
+    @Option(help: .option("lineMetrics")) var lineMetrics: String?
     @Option(help: .option("language")) var language: String?
     @Option(help: .option("catalog")) var catalog: String?
     @Option(help: .option("emojiSize")) var emojiSize: String?
     @Option(help: .option("emojiAlign")) var emojiAlign: String?
     @Option(help: .option("linkify")) var linkify: String?
+    @Option(help: .option("atomicLinks")) var atomicLinks: String?
     @Option(help: .option("ellipsis")) var ellipsis: String?
     @Option(help: .option("truncationToken")) var truncationToken: String?
     @Option(help: "The URL of the truncation token (a tappable link of kind more).") var truncationTokenURL: String?

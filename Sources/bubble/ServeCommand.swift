@@ -27,6 +27,9 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Seconds a connection may stay silent while a request is awaited or being read.")
     var readTimeout = 30.0
     @Option(help: "Shaped messages kept across requests (0: no cache).") var cacheEntries = 20_000
+    @Option(help: "Where /v1/html fragments load font files, by file name (default: local() names, then file:// paths).")
+    var fontBaseURL: String?
+    @Option(help: "Where /v1/html fragments load catalog images (default: data: URIs).") var assetBaseURL: String?
     @Option(name: .customLong("options"), help: "A JSON file of default options for every request.") var optionsFile: String?
     @Option(help: "The emoji catalog file (requests cannot choose one).") var catalog: String?
     @Option(help: "Font families or files in fallback order, comma-separated (requests may name families only).")
@@ -85,6 +88,8 @@ struct ServeCommand: ParsableCommand {
         settings.minBodyRate = minBodyRate
         settings.maxConcurrentLayouts = maxConcurrentLayouts
         settings.layoutQueue = layoutQueue
+        settings.fontBaseURL = fontBaseURL
+        settings.assetBaseURL = assetBaseURL
         var defaults = BubbleOptions()
         if let path = optionsFile {
             guard let data = FileManager.default.contents(atPath: path) else {

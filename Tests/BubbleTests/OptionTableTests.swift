@@ -82,8 +82,8 @@ import Testing
         ("maxWidth", "0"), ("maxWidth", "\"wide\""), ("maxLines", "-1"), ("maxLines", "1.5"), ("padding", "{\"top\": -1}"),
         ("padding", "{\"up\": 1}"), ("pageHeight", "0"), ("balance", "1"), ("fontSize", "0.5"), ("fonts", "[]"), ("fonts", "[1]"),
         ("lineHeight", "\"tall\""), ("lineHeight", "0"), ("lineSpacing", "-1"), ("paragraphSpacing", "1e9"),
-        ("firstLineIndent", "-2"), ("alignment", "\"left\""), ("direction", "\"up\""), ("language", "\"en us\""),
-        ("catalog", "3"), ("emojiSize", "0"), ("emojiAlign", "\"middle\""), ("linkify", "\"yes\""), ("linkMap", "{\"a\": 1}"),
+        ("firstLineIndent", "-2"), ("alignment", "\"left\""), ("direction", "\"up\""), ("lineMetrics", "\"android\""), ("language", "\"en us\""),
+        ("catalog", "3"), ("emojiSize", "0"), ("emojiAlign", "\"middle\""), ("linkify", "\"yes\""), ("linkMap", "{\"a\": 1}"), ("atomicLinks", "0"),
         ("ellipsis", "[]"), ("truncationToken", "{\"url\": \"x\"}"), ("offsets", "\"bytes\""), ("invalidUTF8", "\"drop\""),
         ("maxMessageLength", "0"), ("theme", "{\"style\": \"sideways\"}"), ("debug", "null"),
     ])
@@ -101,8 +101,8 @@ import Testing
     @Test func everyOptionIsCovered() {
         // The cases above name every option: a new option needs a bad value there too.
         let covered: Set<String> = ["maxWidth", "maxLines", "padding", "pageHeight", "balance", "fontSize", "fonts", "lineHeight",
-                                    "lineSpacing", "paragraphSpacing", "firstLineIndent", "alignment", "direction", "language",
-                                    "catalog", "emojiSize", "emojiAlign", "linkify", "linkMap", "ellipsis", "truncationToken",
+                                    "lineSpacing", "paragraphSpacing", "firstLineIndent", "alignment", "direction", "lineMetrics", "language",
+                                    "catalog", "emojiSize", "emojiAlign", "linkify", "linkMap", "atomicLinks", "ellipsis", "truncationToken",
                                     "offsets", "invalidUTF8", "maxMessageLength", "theme", "debug"]
         #expect(Set(OptionTable.all.map(\.key)) == covered)
     }

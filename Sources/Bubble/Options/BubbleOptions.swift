@@ -24,6 +24,7 @@ public struct BubbleOptions: Codable, Sendable, Hashable {
     public var firstLineIndent: Double?
     public var alignment: TextAlignment?
     public var direction: TextDirection?
+    public var lineMetrics: LineMetrics?
     public var language: String?
     // Emoji
     public var catalog: String?
@@ -32,6 +33,7 @@ public struct BubbleOptions: Codable, Sendable, Hashable {
     // Links
     public var linkify: Bool?
     public var linkMap: [String: String]?
+    public var atomicLinks: Bool?
     // Truncation
     public var ellipsis: String?
     public var truncationToken: TruncationToken?
@@ -60,8 +62,10 @@ public struct BubbleOptions: Codable, Sendable, Hashable {
         o.firstLineIndent = 0
         o.alignment = .start
         o.direction = .auto
+        o.lineMetrics = .exact
         o.emojiAlign = .center
         o.linkify = true
+        o.atomicLinks = LayoutConstraints(maxWidth: 0).atomicLinks  // the typesetter's own default
         o.ellipsis = "…"
         o.offsets = .utf16
         o.invalidUTF8 = .error

@@ -40,6 +40,9 @@ public enum OptionTable {
                 .from(0, max: 10_000)),
         .choice(\.alignment, "alignment", "Line alignment: start, end or center.", stage: .layout),
         .choice(\.direction, "direction", "Paragraph direction: auto, ltr or rtl.", stage: .shape),
+        .choice(\.lineMetrics, "lineMetrics",
+                "Line heights as exact (fractional; CoreText, Skia, Android) or web (Blink's whole-px rounding; browsers, WebViews) measures them.",
+                stage: .layout),
         .make(\.language, "language", "BCP 47 language for shaping (ja, zh-Hant…).", default: "none", stage: .shape,
               schema: .schema(["type": .string("string"), "pattern": .string(languagePattern), "maxLength": .int(maxLanguageLength),
                                "description": .string("BCP 47 language for shaping (ja, zh-Hant…).")]),
@@ -56,6 +59,8 @@ public enum OptionTable {
               schema: .schema(["type": .string("object"), "additionalProperties": .schema(["type": .string("string")]),
                                "description": .string("Exact text → URL; a message's entries go over the request's.")]),
               merge: .mergeEntries, flag: false),
+        .bool(\.atomicLinks, "atomicLinks", "Keep atomic links whole on a line: mentions (links whose text starts with @, from any source) and links marked atomic break only when wider than the line; false gives plain UAX #14.",
+              stage: .layout),
         // Truncation
         .text(\.ellipsis, "ellipsis", "The truncation token.", stage: .shape, maxLength: TruncationToken.maxLength),
         .make(\.truncationToken, "truncationToken", "A custom truncation token (\"…more\"); with a URL a tappable link of kind more.",
