@@ -35,7 +35,8 @@ public final class LayoutPlan: Sendable {
             offsets: o.offsets, invalidUTF8: o.invalidUTF8, maxMessageLength: o.maxMessageLength, catalog: nil))
         style = ParagraphStyle(fontSize: o.fontSize, direction: o.direction, emojiSize: given.emojiSize,
                                emojiAlign: o.emojiAlign, truncationToken: given.truncationToken?.text ?? o.ellipsis,
-                               language: given.language, tabSize: o.tabSize, maxMarksPerCluster: o.maxMarksPerCluster)
+                               language: given.language.flatMap(LanguageTag.normalized), tabSize: o.tabSize,
+                               maxMarksPerCluster: o.maxMarksPerCluster)
         var c = LayoutConstraints(maxWidth: max(width - padding.left - padding.right, 0))
         c.maxLines = o.maxLines
         c.lineSpacing = o.lineSpacing

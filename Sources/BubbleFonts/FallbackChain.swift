@@ -23,7 +23,7 @@ public final class FallbackChain: @unchecked Sendable {
     public init(families: [String] = FallbackChain.defaultFamilies) throws(FontError) {
         var faces: [FontFace] = []
         for name in families {
-            faces.append(try FontFace(source: try FallbackChain.source(for: name)))
+            faces.append(try FaceStore.shared.face(try FallbackChain.source(for: name)))
         }
         self.faces = faces
         names = families
@@ -91,7 +91,7 @@ public final class FallbackChain: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let face = extra[source] { return face }
-        guard let face = try? FontFace(source: source), face.covers(scalar) else { return nil }
+        guard let face = try? FaceStore.shared.face(source), face.covers(scalar) else { return nil }
         extra[source] = face
         return face
     }
@@ -150,10 +150,10 @@ public final class FallbackChain: @unchecked Sendable {
         var result = face
         if !face.isColor, let match = try? FontResolver.shared.resolve(family: face.family, bold: bold, italic: italic) {
             let needBold = bold && !match.hasBold, needItalic = italic && !match.hasItalic
-            if let real = try? FontFace(source: match.source, syntheticBold: needBold, syntheticItalic: needItalic) {
+            if let real = try? FaceStore.shared.face(match.source, syntheticBold: needBold, syntheticItalic: needItalic) {
                 result = real
             }
-        } else if !face.isColor, let synthetic = try? FontFace(source: face.source, syntheticBold: bold, syntheticItalic: italic) {
+        } else if !face.isColor, let synthetic = try? FaceStore.shared.face(face.source, syntheticBold: bold, syntheticItalic: italic) {
             result = synthetic
         }
         lock.lock()

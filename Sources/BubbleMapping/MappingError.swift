@@ -15,6 +15,9 @@ public enum MappingError: Error, Sendable, Equatable, CustomStringConvertible {
     case malformedSpans(index: Int, reason: String)
     /// Highlight `index` (0-based) of the message has a range that is not inside the source.
     case invalidHighlight(index: Int, reason: String)
+    /// A markup tag at `offset` (UTF-16 units into the markup) has a number out of its range
+    /// (``InputBounds``); `attribute` names it (`<font size>`).
+    case markupOutOfRange(offset: Int, attribute: String, value: String, expected: String)
 
     /// Stable machine-readable code, e.g. `"invalid_utf8"`.
     public var code: String {
@@ -25,6 +28,7 @@ public enum MappingError: Error, Sendable, Equatable, CustomStringConvertible {
         case .malformedCatalog: "malformed_catalog"
         case .malformedSpans: "malformed_spans"
         case .invalidHighlight: "invalid_highlight"
+        case .markupOutOfRange: "malformed_markup"
         }
     }
 
@@ -43,6 +47,8 @@ public enum MappingError: Error, Sendable, Equatable, CustomStringConvertible {
             index < 0 ? "malformed spans: \(reason)" : "malformed spans, segment \(index): \(reason)"
         case .invalidHighlight(let index, let reason):
             "invalid highlight \(index): \(reason)"
+        case .markupOutOfRange(let offset, let attribute, let value, let expected):
+            "malformed markup at offset \(offset): \(attribute) is \(value); expected \(expected)"
         }
     }
 

@@ -4,6 +4,7 @@
 //     bubble-bench --map-only CORPUS PASSES [TSV]   (the Map stage alone; "peer": "bubble-map")
 //     bubble-bench --render CORPUS [PASSES [LIMIT]]
 //     bubble-bench --adversarial CORPUS   (hostile 64 KB messages, each as a ratio to a plain one; bound 5)
+//     bubble-bench --distinct-sizes CORPUS [COUNT]   (a stream of messages at sizes never seen before)
 //     bubble-bench --parse CORPUS [ROUNDS]          (reading 50-message requests against their layout)
 //
 // Loads every message before timing, runs one untimed cold pass, then PASSES timed passes. A pass lays
@@ -128,6 +129,10 @@ if arguments.count >= 4, arguments[1] == "--map-only" {
 }
 if arguments.count == 3, arguments[1] == "--adversarial" {
     adversarial(corpusPath: arguments[2])
+    exit(0)
+}
+if arguments.count >= 3, arguments[1] == "--distinct-sizes" {
+    distinctSizes(corpusPath: arguments[2], count: arguments.count > 3 ? Int(arguments[3]) ?? 1_000_000 : 1_000_000)
     exit(0)
 }
 if arguments.count >= 3, arguments[1] == "--render" {
