@@ -108,7 +108,7 @@ public final class FallbackChain: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let face = extra[source] { return face }
-        guard let face = try? FontFace(source: source), needed.allSatisfy({ face.covers($0) }) else { return nil }
+        guard let face = try? FaceStore.shared.face(source), needed.allSatisfy({ face.covers($0) }) else { return nil }
         extra[source] = face
         return face
     }
