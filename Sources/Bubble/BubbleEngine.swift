@@ -36,6 +36,10 @@ public final class BubbleEngine: @unchecked Sendable {
     private let inMemoryCatalog: LoadedCatalog?
     /// The plan of ``defaults``, worked out once: a call without options derives nothing.
     private let defaultPlan: LayoutPlan
+    /// ``fontFingerprint``, once made.
+    let fingerprintBox = LazyText()
+    /// The faces of the default chain, in fallback order.
+    var defaultFontFaces: [FontFace] { defaultChain.faces }
 
     /// Loads the default fonts (a missing family is an error naming its Debian package).
     /// - Parameter catalog: a catalog built in memory, used instead of Bubble's own when the options name
@@ -54,9 +58,7 @@ public final class BubbleEngine: @unchecked Sendable {
             defaultCatalog = inMemory
         } else {
             let path = options.catalog ?? BubbleEngine.defaultCatalogPath
-            do { defaultCatalog = LoadedCatalog(try EmojiCatalog(contentsOf: path)) } catch {
-                throw BubbleError(code: error.code, message: error.message)
-            }
+            defaultCatalog = try BubbleEngine.loadCatalog(path)
             catalogs = [path: defaultCatalog]
         }
         let families = options.fonts ?? FallbackChain.defaultFamilies
@@ -163,23 +165,27 @@ public final class BubbleEngine: @unchecked Sendable {
         lock.lock()
         if let c = catalogs[path] { lock.unlock(); return c }
         lock.unlock()
-        let loaded: LoadedCatalog
-        do { loaded = LoadedCatalog(try EmojiCatalog(contentsOf: path)) } catch {
-            throw BubbleError(code: error.code, message: error.message)
-        }
+        let loaded = try BubbleEngine.loadCatalog(path)
         lock.lock()
         defer { lock.unlock() }
         catalogs[path] = loaded
         return loaded
     }
 
-    /// Bubble's own catalog: `$BUBBLE_CATALOG`, else `Emoji/catalog.json` of the source tree this
-    /// binary was built from. Resolved once per process (it is looked at on every layout).
-    public static let defaultCatalogPath: String = {
-        if let env = ProcessInfo.processInfo.environment["BUBBLE_CATALOG"], !env.isEmpty { return env }
-        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Emoji/catalog.json").path
-    }()
+    /// Bubble's own catalog: `$BUBBLE_CATALOG`, else the one beside the executable (see ``DataLocation``).
+    /// Resolved once per process (it is looked at on every layout).
+    public static var defaultCatalogPath: String { DataLocation.catalogPath }
+
+    /// Loads the catalog at `path`; a missing default catalog says where Bubble looked.
+    static func loadCatalog(_ path: String) throws(BubbleError) -> LoadedCatalog {
+        do { return LoadedCatalog(try EmojiCatalog(contentsOf: path)) } catch {
+            var message = error.message
+            if case .unreadableCatalog = error, path == DataLocation.catalogPath {
+                message += " (\(DataLocation.missingCatalogHint))"
+            }
+            throw BubbleError(code: error.code, message: message)
+        }
+    }
 
     /// The mapping options of `o` (the catalog is passed apart, already loaded).
     static func mappingOptions(_ o: BubbleOptions) -> MappingOptions {

@@ -11,10 +11,18 @@ public final class BubbleService: Sendable {
     let chunkSize = 8
 
     /// Loads the fonts and catalog of `settings.defaults` (a missing font is an error here, at start).
+    /// The font set's fingerprint, which reads every font file, is worked out on a background thread.
     public init(settings: BubbleServerSettings) throws(BubbleError) {
         self.settings = settings
         engine = try BubbleEngine(options: settings.defaults)
         cache = ShapedTextCache(capacity: settings.cacheEntries)
+        let engine = self.engine
+        Thread.detachNewThread { _ = engine.fontFingerprint }
+    }
+
+    /// `GET /healthz`: `{"status": "ok"}` and what `bubble version --json` says.
+    var health: String {
+        "{\"status\":\"ok\"," + BubbleVersion.json(fonts: engine.fontFingerprint).dropFirst()
     }
 
     /// What a layout request produced.

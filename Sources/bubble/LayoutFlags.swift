@@ -5,7 +5,8 @@ import Foundation
 /// Every layout option as a flag, named as its JSON key in kebab-case; `--options FILE` reads a JSON
 /// object of options, and a flag wins over the file.
 struct LayoutFlags: ParsableArguments {
-    @Option(name: .customLong("options"), help: "A JSON file of options (flags win over it).") var optionsFile: String?
+    @Option(name: .customLong("options"), help: "A JSON file of options (flags win over it).",
+            completion: .file(extensions: ["json"])) var optionsFile: String?
     @Option(help: "Max bubble width in px, padding included (default 280).") var maxWidth: Double?
     @Option(help: "Lines shown at most; 0 = no limit.") var maxLines: Int?
     @Option(help: "Padding in px, on every side.") var padding: Double?
@@ -17,19 +18,21 @@ struct LayoutFlags: ParsableArguments {
     @Option(help: "Extra px between lines.") var lineSpacing: Double?
     @Option(help: "Extra px after each paragraph.") var paragraphSpacing: Double?
     @Option(help: "Indent of each paragraph's first line (px).") var firstLineIndent: Double?
-    @Option(help: "start, end or center.") var alignment: String?
-    @Option(help: "auto, ltr or rtl.") var direction: String?
+    @Option(help: "start, end or center.", completion: .list(TextAlignment.allCases.map(\.rawValue))) var alignment: String?
+    @Option(help: "auto, ltr or rtl.", completion: .list(TextDirection.allCases.map(\.rawValue))) var direction: String?
     @Option(help: "BCP 47 language for shaping (ja, zh-Hant…).") var language: String?
-    @Option(help: "An emoji catalog file (default: Bubble's Emoji/catalog.json).") var catalog: String?
+    @Option(help: "An emoji catalog file (default: Bubble's own, beside the executable or $BUBBLE_CATALOG).",
+            completion: .file(extensions: ["json"])) var catalog: String?
     @Option(help: "Emoji box size in px (default 1.25 × font size).") var emojiSize: Double?
-    @Option(help: "Emoji placement: center, baseline, top or bottom.") var emojiAlign: String?
-    @Option(help: "Detect @mentions and URLs: true (default) or false.") var linkify: Bool?
+    @Option(help: "Emoji placement: center, baseline, top or bottom.",
+            completion: .list(PlaceholderAlignment.allCases.map(\.rawValue))) var emojiAlign: String?
+    @Option(help: "Detect @mentions and URLs: true (default) or false.", completion: .list(["true", "false"])) var linkify: Bool?
     @Option(help: "Truncation token (default …).") var ellipsis: String?
     @Option(help: "A custom truncation token (\"…more\"); with --truncation-token-url a tappable link of kind more.")
     var truncationToken: String?
     @Option(help: "The URL of the truncation token.") var truncationTokenURL: String?
-    @Option(help: "Offsets in utf16 (default), utf8 or scalars.") var offsets: String?
-    @Option(help: "error (default) or replace.") var invalidUTF8: String?
+    @Option(help: "Offsets in utf16 (default), utf8 or scalars.", completion: .list(OffsetUnit.allCases.map(\.rawValue))) var offsets: String?
+    @Option(help: "error (default) or replace.", completion: .list(InvalidUTF8Policy.allCases.map(\.rawValue))) var invalidUTF8: String?
     @Option(help: "Longest message accepted, in UTF-8 bytes (default 65536).") var maxMessageLength: Int?
 
     /// The options: the file's, then each flag given over it.
