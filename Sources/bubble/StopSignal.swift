@@ -17,6 +17,12 @@ enum StopSignal {
         for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         _ = fcntl(fds[1], F_SETFL, O_NONBLOCK)
         stopWriteFD = fds[1]
+        // A parent may have started us with these signals blocked (the mask is inherited): unblock them.
+        var wanted = sigset_t()
+        sigemptyset(&wanted)
+        sigaddset(&wanted, SIGTERM)
+        sigaddset(&wanted, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &wanted, nil)
         for number in [SIGTERM, SIGINT] {
             var action = sigaction()
             #if os(Linux)

@@ -123,11 +123,13 @@ import Testing
 
     @Test func completionsOfferFilesValuesAndEmojiNames() throws {
         let bash = try runBubble(["--generate-completion-script", "bash"]).stdout
-        #expect(bash.contains("utf16 utf8 scalars"), "--offsets values")
-        #expect(bash.contains("center baseline top bottom"), "--emoji-align values")
-        #expect(bash.contains("incoming outgoing"), "--theme values")
-        #expect(bash.contains("-A file") || bash.contains("compgen -f") || bash.contains("_filedir"), "file options")
-        let names = try runBubble(["---completion", "emoji", "show", "--", "name", "0", ""])
+        func values(_ list: [String]) -> String { list.map { "'\($0)'" }.joined(separator: "$'\\n'") }
+        #expect(bash.contains(values(["utf16", "utf8", "scalars"])), "--offsets values")
+        #expect(bash.contains(values(["center", "baseline", "top", "bottom"])), "--emoji-align values")
+        #expect(bash.contains(values(["incoming", "outgoing"])), "--theme values")
+        #expect(bash.contains(values(["text", "json"])), "--log-format values")
+        #expect(bash.contains("__bubble_add_completions -f") && bash.contains("-fX '!*.@(json)'"), "files for file options")
+        let names = try runBubble(["---completion", "emoji", "show", "--", "positional@0", "3", "0"])
         #expect(names.stdout.split(separator: "\n").contains("party"), "\(names.stdout.prefix(200))")
     }
 }
