@@ -33,6 +33,9 @@ let package = Package(
         // The lock guarding shared caches (pthread; no Foundation, so programs using Bubble don't load it).
         .target(name: "BubbleLock", swiftSettings: strict),
 
+        // Bubble's one JSON reader (batch lines, HTTP bodies, option files, spans, the catalog).
+        .target(name: "BubbleJSON", swiftSettings: strict),
+
         // Swift wrappers: the only files that name hb_, FT_, Fc, pcre2_ or ICU symbols.
         .target(name: "BubbleFonts", dependencies: ["CHarfBuzz", "CFontconfig", "BubbleLock"], swiftSettings: strict),
         .target(name: "BubbleUnicode", dependencies: ["CICU"], swiftSettings: strict),
@@ -40,14 +43,15 @@ let package = Package(
         .target(name: "BubbleGzip", dependencies: ["CZlib"], swiftSettings: strict),
 
         // The pipeline: Map → Typeset → Report.
-        .target(name: "BubbleMapping", dependencies: ["BubbleRegex", "BubbleUnicode"], swiftSettings: strict),
+        .target(name: "BubbleMapping", dependencies: ["BubbleJSON", "BubbleUnicode"], swiftSettings: strict),
         .target(name: "BubbleTypesetting", dependencies: ["BubbleFonts", "BubbleUnicode", "BubbleMapping"], swiftSettings: strict),
         .target(name: "BubbleRendering", dependencies: ["BubbleTypesetting", "BubbleFonts", "BubbleLock"], swiftSettings: strict),
-        .target(name: "Bubble", dependencies: ["BubbleMapping", "BubbleTypesetting", "BubbleRendering", "BubbleFonts", "BubbleRegex", "BubbleLock"],
+        .target(name: "Bubble", dependencies: ["BubbleJSON", "BubbleMapping", "BubbleTypesetting", "BubbleRendering", "BubbleFonts",
+                                               "BubbleRegex", "BubbleLock"],
                 swiftSettings: strict, plugins: ["EmbedFiles"]),
         // The HTTP service as a library: tests drive it without a socket and over loopback.
         .target(name: "BubbleServer", dependencies: [
-            "Bubble", "BubbleGzip",
+            "Bubble", "BubbleJSON", "BubbleGzip",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Metrics", package: "swift-metrics"),
@@ -55,9 +59,9 @@ let package = Package(
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ], exclude: ["openapi.json"], swiftSettings: strict, plugins: ["EmbedFiles"]),
         .executableTarget(name: "bubble", dependencies: [
-            "Bubble", "BubbleServer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "Bubble", "BubbleJSON", "BubbleServer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: strict),
-        .executableTarget(name: "bubble-bench", dependencies: ["Bubble"], swiftSettings: strict),
+        .executableTarget(name: "bubble-bench", dependencies: ["Bubble", "BubbleJSON"], swiftSettings: strict),
         // Compiled into the binary rather than found beside it: the OpenAPI document, the version and commit.
         .executableTarget(name: "bubble-embed"),
         .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["bubble-embed"]),
@@ -65,6 +69,7 @@ let package = Package(
         .target(name: "BubbleTestSupport", dependencies: ["Bubble"], swiftSettings: strict),
         .testTarget(name: "BubbleUnicodeTests", dependencies: ["BubbleUnicode", "BubbleTestSupport"]),
         .testTarget(name: "BubbleFontsTests", dependencies: ["BubbleFonts", "BubbleTestSupport"]),
+        .testTarget(name: "BubbleJSONTests", dependencies: ["BubbleJSON"]),
         .testTarget(name: "BubbleMappingTests", dependencies: ["BubbleMapping", "BubbleRegex", "BubbleTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "BubbleTypesettingTests", dependencies: ["BubbleTypesetting", "BubbleTestSupport"]),
         .testTarget(name: "BubbleRenderingTests", dependencies: ["Bubble", "BubbleTestSupport"]),

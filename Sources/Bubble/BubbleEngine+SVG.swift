@@ -17,17 +17,17 @@ extension BubbleEngine {
 
     /// Lays out any message (text, spans, markup) and renders it as SVG.
     public func svg(_ message: Message, options: BubbleOptions? = nil) throws(BubbleError) -> String {
-        let o = try resolve(options)
-        return try svgRenderer(o).render(layout(message, options: o))
+        let plan = try plan(for: options)
+        return svgRenderer(plan).render(try layout(message, plan: plan))
     }
 
-    /// The renderer for resolved options `o`: its theme, the chain's color emoji face, and catalog
+    /// The renderer for a plan's options: its theme, the chain's color emoji face, and catalog
     /// images read from the catalog's own folder (never a path from a message).
-    public func svgRenderer(_ o: BubbleOptions) throws(BubbleError) -> SVGRenderer {
-        let chain = try chain(for: o.fonts ?? FallbackChain.defaultFamilies)
-        let images = CatalogImages(catalogPath: o.catalog ?? BubbleEngine.defaultCatalogPath)
-        return SVGRenderer(theme: SVGTheme(o.theme), debug: o.debug ?? false, glyphs: glyphPaths,
-                           emojiFace: chain.faces.first { $0.hasPNGGlyphs || $0.isColor },
+    public func svgRenderer(_ plan: LayoutPlan) -> SVGRenderer {
+        let o = plan.options
+        let images = CatalogImages(catalogPath: o.given.catalog ?? BubbleEngine.defaultCatalogPath)
+        return SVGRenderer(theme: SVGTheme(o.given.theme), debug: o.debug, glyphs: glyphPaths,
+                           emojiFace: plan.chain.faces.first { $0.hasPNGGlyphs || $0.isColor },
                            catalogImage: { name in images.bytes(of: name) })
     }
 }

@@ -14,16 +14,12 @@ public final class ShapedTextCache: @unchecked Sendable {
     struct Key: Hashable {
         let body: String
         let format: UInt8
-        let maxWidth: Double?, paddingLeft: Double, paddingRight: Double
-        let fontSize: Double?, fonts: [String]?, language: String?, direction: TextDirection?
-        let catalog: String?, emojiSize: Double?, emojiAlign: PlaceholderAlignment?
-        let linkify: Bool?, linkMap: [String: String]?
-        let ellipsis: String?, token: String?, tokenURL: String?
-        let offsets: OffsetUnit?, invalidUTF8: InvalidUTF8Policy?, maxMessageLength: Int?
+        /// The options the Map and Shape stages read (``OptionTable`` says which).
+        let options: BubbleOptions
 
         /// The key of `message` under resolved options `o`, or nil for a message the cache does not
         /// hold (one with its own link map or highlights).
-        init?(_ message: Message, _ o: BubbleOptions) {
+        init?(_ message: Message, _ o: ResolvedOptions) {
             guard message.linkMap.isEmpty, message.highlights.isEmpty else { return nil }
             switch message.body {
             case .text(let s): body = s; format = 0
@@ -35,13 +31,8 @@ public final class ShapedTextCache: @unchecked Sendable {
                 format = f == .text ? 2 : f == .markup ? 3 : 4
             case .spans: return nil
             }
-            let padding = o.resolvedPadding
-            maxWidth = o.maxWidth; paddingLeft = padding.left; paddingRight = padding.right
-            fontSize = o.fontSize; fonts = o.fonts; language = o.language; direction = o.direction
-            catalog = o.catalog; emojiSize = o.emojiSize; emojiAlign = o.emojiAlign
-            linkify = o.linkify; linkMap = o.linkMap
-            ellipsis = o.ellipsis; token = o.truncationToken?.text; tokenURL = o.truncationToken?.url
-            offsets = o.offsets; invalidUTF8 = o.invalidUTF8; maxMessageLength = o.maxMessageLength
+            // No width, no padding: images are fitted at layout, so one shaped text serves every width.
+            options = o.given.keeping(before: .layout)
         }
     }
 
@@ -98,7 +89,11 @@ extension BubbleEngine {
     ///
     /// The result is the same layout, byte for byte once rendered, as without the cache.
     public func layout(_ message: Message, options: BubbleOptions?, cache: ShapedTextCache) throws(BubbleError) -> BubbleLayout {
-        let plan = try plan(options)
+        try layout(message, plan: try plan(for: options), cache: cache)
+    }
+
+    /// ``layout(_:options:cache:)`` under a plan made by ``plan(for:)``.
+    public func layout(_ message: Message, plan: LayoutPlan, cache: ShapedTextCache) throws(BubbleError) -> BubbleLayout {
         let shaped: ShapedText
         if let key = ShapedTextCache.Key(message, plan.options) {
             shaped = try cache.shaped(key) { () throws(BubbleError) in try shape(map(message, plan), plan) }

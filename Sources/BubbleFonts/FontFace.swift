@@ -17,6 +17,8 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     public let family: String
     /// The style name (`Book`, `Bold`, `Regular`).
     public let style: String
+    /// The PostScript name (`NotoSansCJKsc-Regular`): how CSS `local()` names one face of a collection.
+    public let postScriptName: String?
     /// Design units per em.
     public let unitsPerEm: Int
     /// Whether the face draws color glyphs (CBDT/sbix bitmaps or COLR layers): an emoji font.
@@ -69,6 +71,7 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         isColor = hasPNGGlyphs || hb_ot_color_has_layers(face) != 0
         family = FontFace.name(face, hb_ot_name_id_t(HB_OT_NAME_ID_TYPOGRAPHIC_FAMILY)) ?? FontFace.name(face, hb_ot_name_id_t(HB_OT_NAME_ID_FONT_FAMILY))
             ?? source.path.split(separator: "/").last.map(String.init) ?? source.path
+        postScriptName = FontFace.name(face, hb_ot_name_id_t(HB_OT_NAME_ID_POSTSCRIPT_NAME))
         style = FontFace.name(face, hb_ot_name_id_t(HB_OT_NAME_ID_TYPOGRAPHIC_SUBFAMILY)) ?? FontFace.name(face, hb_ot_name_id_t(HB_OT_NAME_ID_FONT_SUBFAMILY)) ?? ""
     }
 
@@ -113,15 +116,23 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         var xHeight: hb_position_t = 0, capHeight: hb_position_t = 0
         let scale = Double(FontFace.scale(size))
         let ascent = Double(extents.ascender) / scale * size
+        // Blink's x-height (Skia on FreeType): OS/2's, else the top of the hinted `x`, on a whole px
+        // (the light hinter Chromium uses on Linux snaps it to the grid).
+        var glyphXHeight: Double?
         if hb_ot_metrics_get_position(font, HB_OT_METRICS_TAG_X_HEIGHT, &xHeight) == 0 || xHeight <= 0 {
             xHeight = hb_position_t(Double(extents.ascender) * 0.53)
+            var x: hb_codepoint_t = 0, ink = hb_glyph_extents_t()
+            if hb_font_get_nominal_glyph(font, 0x78, &x) != 0, hb_font_get_glyph_extents(font, x, &ink) != 0, ink.y_bearing > 0 {
+                glyphXHeight = (Double(ink.y_bearing) / scale * size).rounded()
+            }
         }
         if hb_ot_metrics_get_position(font, HB_OT_METRICS_TAG_CAP_HEIGHT, &capHeight) == 0 || capHeight <= 0 {
             capHeight = hb_position_t(Double(extents.ascender) * 0.73)
         }
         return FontMetrics(ascent: ascent, descent: -Double(extents.descender) / scale * size,
                            lineGap: Double(extents.line_gap) / scale * size,
-                           xHeight: Double(xHeight) / scale * size, capHeight: Double(capHeight) / scale * size)
+                           xHeight: Double(xHeight) / scale * size, capHeight: Double(capHeight) / scale * size,
+                           webXHeight: glyphXHeight ?? Double(xHeight) / scale * size)
     }
 
     /// The horizontal advance of `glyph` at `size` px (the font's hmtx, scaled).
@@ -193,4 +204,6 @@ public struct FontMetrics: Sendable, Equatable {
     public var lineGap: Double
     public var xHeight: Double
     public var capHeight: Double
+    /// The x-height Blink centres `vertical-align: middle` on: OS/2's, else the hinted `x`'s top.
+    public var webXHeight: Double = 0
 }

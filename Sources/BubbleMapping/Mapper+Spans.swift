@@ -1,27 +1,46 @@
-import FoundationEssentials
+public import BubbleJSON
 
 extension Span {
     /// Decodes a spans JSON array (UTF-8 bytes).
     /// - Throws: ``MappingError/malformedSpans(index:reason:)`` naming the segment (-1 for the array).
     public static func decodeArray(_ json: [UInt8]) throws(MappingError) -> [Span] {
-        do {
-            return try JSONDecoder().decode([Span].self, from: Data(json))
-        } catch let error as DecodingError {
-            let context: DecodingError.Context
-            switch error {
-            case .dataCorrupted(let c), .typeMismatch(_, let c), .valueNotFound(_, let c), .keyNotFound(_, let c):
-                context = c
-            @unknown default:
-                throw .malformedSpans(index: -1, reason: "\(error)")
+        let value: JSONValue
+        do { value = try JSONReader.read(json) } catch { throw .malformedSpans(index: -1, reason: "\(error)") }
+        return try decodeArray(value)
+    }
+
+    /// Reads a spans array: each segment `{type, content?, color?, size?, url?, name?, width?, height?, atomic?}`
+    /// (other keys are ignored, as the seed template carries its own).
+    public static func decodeArray(_ json: JSONValue) throws(MappingError) -> [Span] {
+        guard let items = json.array else { throw .malformedSpans(index: -1, reason: "expected an array of segments, found \(json.kindName)") }
+        var spans: [Span] = []
+        spans.reserveCapacity(items.count)
+        for (index, item) in items.enumerated() {
+            guard let o = item.object else { throw .malformedSpans(index: index, reason: "expected an object, found \(item.kindName)") }
+            guard let typeName = o["type"]?.string else { throw .malformedSpans(index: index, reason: "\"type\": expected one of txt, img, link, emoji") }
+            guard let type = Kind(rawValue: typeName) else {
+                throw .malformedSpans(index: index, reason: "\"type\": '\(typeName)' is not one of txt, img, link, emoji")
             }
-            let index = context.codingPath.first?.intValue ?? -1
-            let field = context.codingPath.count > 1 ? "\"\(context.codingPath[1].stringValue)\": " : ""
-            var reason = context.debugDescription
-            if let underlying = context.underlyingError { reason += " (\(underlying))" }
-            throw .malformedSpans(index: index, reason: field + reason)
-        } catch {
-            throw .malformedSpans(index: -1, reason: "\(error)")
+            func string(_ key: String) throws(MappingError) -> String? {
+                guard let v = o[key], v != .null else { return nil }
+                guard let s = v.string else { throw .malformedSpans(index: index, reason: "\"\(key)\": expected a string, found \(v.kindName)") }
+                return s
+            }
+            func number(_ key: String) throws(MappingError) -> Double? {
+                guard let v = o[key], v != .null else { return nil }
+                guard let d = v.double else { throw .malformedSpans(index: index, reason: "\"\(key)\": expected a number, found \(v.kindName)") }
+                return d
+            }
+            func bool(_ key: String) throws(MappingError) -> Bool? {
+                guard let v = o[key], v != .null else { return nil }
+                guard case .bool(let b) = v else { throw .malformedSpans(index: index, reason: "\"\(key)\": expected true or false, found \(v.kindName)") }
+                return b
+            }
+            spans.append(Span(type: type, content: try string("content"), color: try string("color"), size: try number("size"),
+                              url: try string("url"), name: try string("name"), width: try number("width"),
+                              height: try number("height"), atomic: try bool("atomic")))
         }
+        return spans
     }
 }
 
@@ -62,13 +81,12 @@ extension Mapper {
                     builder.appendText(position..<(position + count))
                     position += count
                     if let target = LinkTarget.sanitize(url), builder.out.count > start {
-                        builder.explicitLinks.append(Link(kind: .link, range: MappedIndex(start)..<MappedIndex(builder.out.count),
-                                                          target: target))
+                        builder.appendExplicitLink(from: start, target: target, atomic: span.atomic ?? false)
                     }
                 case .img:
-                    let (width, height) = fit(width: span.width, height: span.height)
+                    // Declared size kept: fitting it to a line is the layout's job (it knows the width).
                     builder.appendPlaceholder(sourceCount: 1, content: .image(source: span.name ?? span.content ?? span.url ?? ""),
-                                              width: width, height: height, alignment: .baseline)
+                                              width: span.width, height: span.height, alignment: .baseline)
                     position += 1
                 case .emoji:
                     guard let name = span.name ?? span.content, !name.isEmpty else {
@@ -88,11 +106,5 @@ extension Mapper {
             }
             return try builder.finish(linkMatcher: matcher, highlights: highlights)
         }
-    }
-
-    /// A declared image size scaled down to `maxWidth`, keeping the aspect ratio.
-    func fit(width: Double?, height: Double?) -> (Double?, Double?) {
-        guard let maxWidth = options.maxWidth, let width, width > maxWidth else { return (width, height) }
-        return (maxWidth, height.map { $0 * maxWidth / width })
     }
 }

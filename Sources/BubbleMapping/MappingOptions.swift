@@ -28,13 +28,11 @@ public struct MappingOptions: Sendable, Equatable, Codable {
     public var maxMessageLength: Int = 65536
     /// Path of the emoji catalog to load instead of the default one (used by whoever builds the ``Mapper``).
     public var catalog: String?
-    /// Width in px that image spans and `<img>` are scaled down to fit, keeping their aspect ratio.
-    public var maxWidth: Double?
 
     public init(linkify: Bool = true, linkMap: [String: String] = [:], emojiSize: Double? = nil,
                 emojiAlign: PlaceholderAlignment? = nil, offsets: OffsetUnit = .utf16,
                 invalidUTF8: InvalidUTF8Policy = .error, maxMessageLength: Int = 65536,
-                catalog: String? = nil, maxWidth: Double? = nil) {
+                catalog: String? = nil) {
         self.linkify = linkify
         self.linkMap = linkMap
         self.emojiSize = emojiSize
@@ -43,11 +41,10 @@ public struct MappingOptions: Sendable, Equatable, Codable {
         self.invalidUTF8 = invalidUTF8
         self.maxMessageLength = maxMessageLength
         self.catalog = catalog
-        self.maxWidth = maxWidth
     }
 
     private enum CodingKeys: String, CodingKey {
-        case linkify, linkMap, emojiSize, emojiAlign, offsets, invalidUTF8, maxMessageLength, catalog, maxWidth
+        case linkify, linkMap, emojiSize, emojiAlign, offsets, invalidUTF8, maxMessageLength, catalog
     }
 
     /// Decodes the options; a missing key keeps its default.
@@ -62,6 +59,5 @@ public struct MappingOptions: Sendable, Equatable, Codable {
         invalidUTF8 = try c.decodeIfPresent(InvalidUTF8Policy.self, forKey: .invalidUTF8) ?? invalidUTF8
         maxMessageLength = try c.decodeIfPresent(Int.self, forKey: .maxMessageLength) ?? maxMessageLength
         catalog = try c.decodeIfPresent(String.self, forKey: .catalog)
-        maxWidth = try c.decodeIfPresent(Double.self, forKey: .maxWidth)
     }
 }

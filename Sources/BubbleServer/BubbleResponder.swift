@@ -14,7 +14,7 @@ public struct BubbleResponder: HTTPResponder {
 
     /// Every path served and the one method each accepts.
     static let routes: [String: HTTPRequest.Method] = [
-        "/v1/layout": .post, "/v1/svg": .post, "/v1/hit": .post,
+        "/v1/layout": .post, "/v1/svg": .post, "/v1/html": .post, "/v1/hit": .post, "/": .get,
         "/healthz": .get, "/metrics": .get, "/openapi.json": .get,
     ]
 
@@ -101,6 +101,12 @@ public struct BubbleResponder: HTTPResponder {
             let bytes = try await body(of: request)
             outcome.messages = 1
             return Reply(try service.svg(body: bytes), contentType: "image/svg+xml")
+        case "/v1/html":
+            let bytes = try await body(of: request)
+            outcome.messages = 1
+            return Reply(try service.html(body: bytes), contentType: "text/html; charset=utf-8")
+        case "/":
+            return Reply(Playground.page, contentType: "text/html; charset=utf-8")
         case "/v1/hit":
             let bytes = try await body(of: request)
             outcome.messages = 1

@@ -21,6 +21,10 @@ public struct BubbleServerSettings: Sendable {
     /// Options every request starts from (the server's `--options` file and flags); a request's
     /// `options` go over them, a message's over the request's.
     public var defaults = BubbleOptions()
+    /// Where `/v1/html` fragments load font files, by file name (nil: `local()` names, then `file://` paths).
+    public var fontBaseURL: String?
+    /// Where `/v1/html` fragments load catalog images (nil: `data:` URIs).
+    public var assetBaseURL: String?
 
     public init() {}
 }

@@ -1,5 +1,5 @@
 public import Bubble
-import Foundation
+import BubbleJSON
 
 /// The work behind the endpoints: one engine and one cache of shaped messages shared by every
 /// request, and nothing else kept between requests.
@@ -11,13 +11,13 @@ public final class BubbleService: Sendable {
     let chunkSize = 8
 
     /// Loads the fonts and catalog of `settings.defaults` (a missing font is an error here, at start).
-    /// The font set's fingerprint, which reads every font file, is worked out on a background thread.
+    /// The font set's fingerprint, which reads every font file, is worked out in a background task.
     public init(settings: BubbleServerSettings) throws(BubbleError) {
         self.settings = settings
         engine = try BubbleEngine(options: settings.defaults)
         cache = ShapedTextCache(capacity: settings.cacheEntries)
         let engine = self.engine
-        Thread.detachNewThread { _ = engine.fontFingerprint }
+        Task.detached(priority: .background) { _ = engine.fontFingerprint }
     }
 
     /// `GET /healthz`: `{"status": "ok"}` and what `bubble version --json` says.
@@ -36,10 +36,10 @@ public final class BubbleService: Sendable {
 
     /// `POST /v1/layout`: `{"options"?, "messages": [...]}` → `{"results": [...]}` in order.
     func layout(body: [UInt8]) async throws(BubbleServerError) -> LayoutAnswer {
-        guard case .object(let fields) = try JSONValue.parse(body) else {
+        guard case .object(let fields) = try RequestReader.parse(body) else {
             throw .invalidRequest("the body must be a JSON object {\"options\", \"messages\"}")
         }
-        let options = try requestOptions(fields["options"])
+        let (options, plan) = try requestPlan(fields["options"])
         guard case .array(let list)? = fields["messages"] else {
             throw .invalidRequest("\"messages\" must be an array of messages")
         }
@@ -51,16 +51,14 @@ public final class BubbleService: Sendable {
         messages.reserveCapacity(list.count)
         for (i, value) in list.enumerated() {
             do {
-                let m = try RequestReader.message(value)
-                if let own = m.options { _ = try resolved(own.merged(over: options ?? BubbleOptions())) }
-                messages.append(m)
+                messages.append(try message(value, document: body, over: options, plan: plan))
             } catch {
                 throw BubbleServerError(.badRequest, error.code, "message \(i): \(error.message)")
             }
         }
         try checkLengths(messages)
 
-        let items = await render(messages, options: options)
+        let items = await render(messages)
         var json = "{\"results\":["
         json.reserveCapacity(items.reduce(16) { $0 + $1.json.utf8.count + 1 })
         var errors: [String] = []
@@ -81,69 +79,91 @@ public final class BubbleService: Sendable {
 
     /// `POST /v1/svg`: one message → an SVG document.
     func svg(body: [UInt8]) throws(BubbleServerError) -> String {
-        let (message, options) = try single(body)
+        let m = try single(body)
         do {
-            let o = try resolved(options)
-            return try engine.svgRenderer(o).render(engine.layout(message, options: options, cache: cache))
+            let plan = try m.plan.get()
+            return engine.svgRenderer(plan).render(try engine.layout(m.message, plan: plan, cache: cache))
+        } catch { throw BubbleServerError(error) }
+    }
+
+    /// `POST /v1/html`: one message → an HTML fragment drawn with Bubble's lines (fonts and images
+    /// from the server's `fontBaseURL` and `assetBaseURL`, never from a request).
+    func html(body: [UInt8]) throws(BubbleServerError) -> String {
+        let m = try single(body)
+        do {
+            let plan = try m.plan.get()
+            let renderer = engine.htmlRenderer(plan, fontBaseURL: settings.fontBaseURL, assetBaseURL: settings.assetBaseURL)
+            return renderer.render(try engine.layout(m.message, plan: plan, cache: cache))
         } catch { throw BubbleServerError(error) }
     }
 
     /// `POST /v1/hit`: one message and a point → what lies under the point.
     func hit(body: [UInt8]) throws(BubbleServerError) -> String {
-        guard case .object(let fields) = try JSONValue.parse(body) else {
+        guard case .object(let fields) = try RequestReader.parse(body) else {
             throw .invalidRequest("the body must be a JSON object")
         }
-        guard let x = fields["x"]?.number, let y = fields["y"]?.number, x.isFinite, y.isFinite else {
+        guard let x = fields["x"]?.double, let y = fields["y"]?.double else {
             throw .invalidRequest("\"x\" and \"y\" must be numbers (CSS px in the bubble, top-left origin)")
         }
-        let (message, options) = try single(fields)
+        let m = try single(fields, document: body)
         do {
-            let o = try resolved(options)
-            let layout = try engine.layout(message, options: options, cache: cache)
-            return HitAnswer(layout: layout, hit: layout.hitTest(x: x, y: y), offsets: o.offsets ?? .utf16).json
+            let plan = try m.plan.get()
+            let layout = try engine.layout(m.message, plan: plan, cache: cache)
+            return HitAnswer(layout: layout, hit: layout.hitTest(x: x, y: y), offsets: plan.options.offsets).json
         } catch { throw BubbleServerError(error) }
     }
 
     // MARK: pieces
 
-    private func single(_ body: [UInt8]) throws(BubbleServerError) -> (Message, BubbleOptions?) {
-        guard case .object(let fields) = try JSONValue.parse(body) else {
+    private func single(_ body: [UInt8]) throws(BubbleServerError) -> RequestMessage {
+        guard case .object(let fields) = try RequestReader.parse(body) else {
             throw .invalidRequest("the body must be a JSON object {\"options\"?, \"text\" | \"markup\" | \"spans\"}")
         }
-        return try single(fields)
+        return try single(fields, document: body)
     }
 
-    private func single(_ fields: [String: JSONValue]) throws(BubbleServerError) -> (Message, BubbleOptions?) {
-        let options = try requestOptions(fields["options"])
-        let message: Message, length: Int
-        do { (message, length) = try RequestReader.body(fields) } catch {
+    /// The one message of `/v1/svg` and `/v1/hit`: the body is the message object, its `options` the request's.
+    private func single(_ fields: JSONObject, document: [UInt8]) throws(BubbleServerError) -> RequestMessage {
+        let m: RequestMessage
+        do { m = try message(.object(fields), document: document, over: nil, plan: nil) } catch {
             throw BubbleServerError(.badRequest, error.code, error.message)
         }
-        try checkLengths([RequestMessage(id: .null, message: message, length: length)])
-        return (message, options)
+        try checkLengths([m])
+        return m
     }
 
-    /// The request's options, checked over the server's defaults (a bad one refuses the request).
-    private func requestOptions(_ value: JSONValue?) throws(BubbleServerError) -> BubbleOptions? {
+    /// The request's options and their plan, checked over the server's defaults (a bad one refuses the request).
+    private func requestPlan(_ value: JSONValue?) throws(BubbleServerError) -> (BubbleOptions?, LayoutPlan) {
         do {
             let o = try RequestReader.options(value)
-            _ = try resolved(o)
-            return o
+            return (o, try engine.plan(for: o))
         } catch { throw BubbleServerError(.badRequest, error.code, error.message) }
     }
 
-    private func resolved(_ o: BubbleOptions?) throws(BubbleError) -> BubbleOptions {
-        guard let o else { return engine.defaults }
-        let merged = o.merged(over: engine.defaults)
-        try merged.validate()
-        return merged
+    /// Reads a message object and plans it: its own options over the request's, checked once.
+    private func message(_ value: JSONValue, document: [UInt8], over request: BubbleOptions?,
+                         plan requestPlan: LayoutPlan?) throws(BubbleError) -> RequestMessage {
+        let read = try MessageReader.read(value, document: document)
+        try RequestReader.checkNumbers(read.message)
+        var plan: Result<LayoutPlan, BubbleError>
+        if let own = read.options {
+            try RequestReader.check(own)
+            plan = Result { () throws(BubbleError) in try engine.plan(for: request.map { own.merged(over: $0) } ?? own) }
+        } else if let requestPlan {
+            plan = .success(requestPlan)
+        } else {
+            plan = Result { () throws(BubbleError) in try engine.plan(for: request) }
+        }
+        // Bad options refuse the request; a font the server cannot load is that message's error.
+        if case .failure(let error) = plan, error.code == "invalid_options" { throw error }
+        return RequestMessage(id: read.id ?? "null", message: read.message, plan: plan, length: read.length)
     }
 
     private func checkLengths(_ messages: [RequestMessage]) throws(BubbleServerError) {
         let limit = settings.maxMessageLength
         guard let i = messages.firstIndex(where: { $0.length > limit }) else { return }
         let m = messages[i]
-        let which = messages.count > 1 ? "message \(i) (id \(m.id.text))" : "the message"
+        let which = messages.count > 1 ? "message \(i) (id \(m.id))" : "the message"
         throw .init(.unprocessableContent, "message_too_long",
                     "\(which) is \(m.length) bytes long (UTF-8); the limit is \(limit) (--max-message-length)")
     }
@@ -155,12 +175,12 @@ public final class BubbleService: Sendable {
     }
 
     /// Lays out the messages in order, spread over the cores in chunks.
-    private func render(_ messages: [RequestMessage], options: BubbleOptions?) async -> [Item] {
-        if messages.count <= chunkSize { return messages.map { item($0, options) } }
+    private func render(_ messages: [RequestMessage]) async -> [Item] {
+        if messages.count <= chunkSize { return messages.map(item) }
         return await withTaskGroup(of: (Int, [Item]).self) { group in
             for start in stride(from: 0, to: messages.count, by: chunkSize) {
                 let chunk = Array(messages[start..<min(start + chunkSize, messages.count)])
-                group.addTask { (start, chunk.map { self.item($0, options) }) }
+                group.addTask { (start, chunk.map(self.item)) }
             }
             var items = [Item?](repeating: nil, count: messages.count)
             for await (start, done) in group {
@@ -170,13 +190,12 @@ public final class BubbleService: Sendable {
         }
     }
 
-    private func item(_ m: RequestMessage, _ options: BubbleOptions?) -> Item {
-        let id = "{\"id\":" + m.id.text
+    private func item(_ m: RequestMessage) -> Item {
+        let id = "{\"id\":" + m.id
         do throws(BubbleError) {
-            let merged = m.options.map { mine in options.map { mine.merged(over: $0) } ?? mine } ?? options
-            let o = try resolved(merged)
-            let layout = try engine.layout(m.message, options: merged, cache: cache)
-            return Item(json: id + ",\"layout\":" + JSONRenderer(offsets: o.offsets ?? .utf16).render(layout) + "}")
+            let plan = try m.plan.get()
+            let layout = try engine.layout(m.message, plan: plan, cache: cache)
+            return Item(json: id + ",\"layout\":" + JSONRenderer(offsets: plan.options.offsets).render(layout) + "}")
         } catch {
             return Item(json: id + ",\"error\":" + JSONText.errorFields(error) + "}", error: error.code)
         }

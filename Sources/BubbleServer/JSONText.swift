@@ -1,28 +1,11 @@
 import Bubble
+import BubbleJSON
 
 /// Small pieces of JSON text written by hand, so layouts rendered by ``JSONRenderer`` are embedded
 /// verbatim (no parse, no re-encode) and keys keep their order.
 enum JSONText {
     /// `s` as a JSON string literal.
-    static func quote(_ s: String) -> String {
-        var out = "\""
-        out.reserveCapacity(s.utf8.count + 2)
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case let c where c.value < 0x20 || c.value == 0x2028 || c.value == 0x2029:
-                let hex = String(c.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
-        return out
-    }
+    static func quote(_ s: String) -> String { JSONValue.quoted(s) }
 
     /// `{"code": …, "message": …}`.
     static func errorFields(_ e: BubbleError) -> String {

@@ -3,6 +3,7 @@
 //     bubble-bench CORPUS PASSES [TSV]
 //     bubble-bench --map-only CORPUS PASSES [TSV]   (the Map stage alone; "peer": "bubble-map")
 //     bubble-bench --render CORPUS [PASSES [LIMIT]]
+//     bubble-bench --parse CORPUS [ROUNDS]          (reading 50-message requests against their layout)
 //
 // Loads every message before timing, runs one untimed cold pass, then PASSES timed passes. A pass lays
 // out every message from its text with the peer configuration: DejaVu Sans then Noto Sans CJK SC, 16 px,
@@ -12,6 +13,7 @@
 // height and width in whole px rounded up, as Pango's pango_layout_get_pixel_size rounds its logical
 // rect (pango_extents_to_pixels, inclusive); the checksum uses height rounded to nearest.
 import Bubble
+import BubbleJSON
 import FoundationEssentials
 
 #if canImport(Glibc)
@@ -51,8 +53,8 @@ func now(_ clock: clockid_t) -> Double {
     return Double(t.tv_sec) + Double(t.tv_nsec) * 1e-9
 }
 
-/// Reads `{"id", "lang", "text"}` lines with a small byte-level JSON string reader (no Foundation objects,
-/// so loading leaves little behind in the heap).
+/// Reads `{"id", "lang", "text"}` lines with Bubble's own JSON reader (no Foundation objects, so
+/// loading leaves little behind in the heap).
 func loadCorpus(_ path: String) -> [CorpusMessage] {
     guard let data = FileManager.default.contents(atPath: path) else { fail("cannot read \(path)") }
     var messages: [CorpusMessage] = []
@@ -64,75 +66,15 @@ func loadCorpus(_ path: String) -> [CorpusMessage] {
             while lineEnd < bytes.count && bytes[lineEnd] != 0x0A { lineEnd += 1 }
             if lineEnd > lineStart {
                 let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd])
-                guard let id = jsonInt(line, key: "id"), let text = jsonString(line, key: "text") else {
+                guard let object = (try? JSONReader.read(line))?.object, let id = object["id"]?.int, let text = object["text"]?.string else {
                     fail("malformed corpus line: \(String(decoding: line.prefix(80), as: UTF8.self))")
                 }
-                messages.append(CorpusMessage(id: id, lang: jsonString(line, key: "lang") ?? "?", text: text))
+                messages.append(CorpusMessage(id: id, lang: object["lang"]?.string ?? "?", text: text))
             }
             lineStart = lineEnd + 1
         }
     }
     return messages
-}
-
-/// The offset just after `"key": ` in a flat JSON object line.
-func valueStart(_ line: UnsafeBufferPointer<UInt8>, key: String) -> Int? {
-    let pattern = Array("\"\(key)\":".utf8)
-    var i = 0
-    while i + pattern.count <= line.count {
-        if line[i] == pattern[0] && (0..<pattern.count).allSatisfy({ line[i + $0] == pattern[$0] }) {
-            var j = i + pattern.count
-            while j < line.count && line[j] == 0x20 { j += 1 }
-            return j
-        }
-        i += 1
-    }
-    return nil
-}
-
-func jsonInt(_ line: UnsafeBufferPointer<UInt8>, key: String) -> Int? {
-    guard var j = valueStart(line, key: key) else { return nil }
-    var value = 0, digits = 0
-    while j < line.count, line[j] >= 0x30, line[j] <= 0x39 { value = value * 10 + Int(line[j] - 0x30); j += 1; digits += 1 }
-    return digits > 0 ? value : nil
-}
-
-func jsonString(_ line: UnsafeBufferPointer<UInt8>, key: String) -> String? {
-    guard var j = valueStart(line, key: key), j < line.count, line[j] == 0x22 else { return nil }
-    j += 1
-    var out: [UInt8] = []
-    func put(_ c: UInt32) {
-        guard let scalar = Unicode.Scalar(c) else { out.append(contentsOf: [0xEF, 0xBF, 0xBD]); return }
-        out.append(contentsOf: Array(String(Character(scalar)).utf8))
-    }
-    func hex4(_ k: Int) -> UInt32? {
-        guard k + 4 <= line.count else { return nil }
-        return UInt32(String(decoding: UnsafeBufferPointer(rebasing: line[k..<k + 4]), as: UTF8.self), radix: 16)
-    }
-    while j < line.count && line[j] != 0x22 {
-        let c = line[j]
-        guard c == 0x5C, j + 1 < line.count else { out.append(c); j += 1; continue }
-        let e = line[j + 1]
-        j += 2
-        switch e {
-        case UInt8(ascii: "n"): out.append(0x0A)
-        case UInt8(ascii: "t"): out.append(0x09)
-        case UInt8(ascii: "r"): out.append(0x0D)
-        case UInt8(ascii: "b"): out.append(0x08)
-        case UInt8(ascii: "f"): out.append(0x0C)
-        case UInt8(ascii: "u"):
-            guard var c = hex4(j) else { return nil }
-            j += 4
-            if c & 0xFC00 == 0xD800, j + 6 <= line.count, line[j] == 0x5C, line[j + 1] == UInt8(ascii: "u"),
-               let low = hex4(j + 2), low & 0xFC00 == 0xDC00 {
-                c = 0x10000 + ((c - 0xD800) << 10) + (low - 0xDC00)
-                j += 6
-            }
-            put(c)
-        default: out.append(e)  // \" \\ \/
-        }
-    }
-    return String(decoding: out, as: UTF8.self)
 }
 
 /// The peer configuration's catalog: Bubble's own entries, each a 20×20 box sitting on the baseline.
@@ -164,10 +106,16 @@ func peerOptions() -> BubbleOptions {
     o.maxLines = 5
     o.linkify = true
     o.ellipsis = "…"
+    // `BUBBLE_BENCH_LINE_METRICS=web` times the web line profile (its cost against exact, in one binary).
+    if let m = ProcessInfo.processInfo.environment["BUBBLE_BENCH_LINE_METRICS"] { o.lineMetrics = LineMetrics(rawValue: m) }
     return o
 }
 
 let arguments = CommandLine.arguments
+if arguments.count >= 3, arguments[1] == "--parse" {
+    parseCost(corpusPath: arguments[2], rounds: arguments.count > 3 ? Int(arguments[3]) ?? 5 : 5)
+    exit(0)
+}
 if arguments.count == 3, arguments[1] == "--scaling" {
     scaling(corpusPath: arguments[2])
     exit(0)
@@ -365,7 +313,7 @@ func renderCost(corpusPath: String, passes: Int, limit: Int?) {
     let svg: SVGRenderer
     do {
         engine = try BubbleEngine(options: peerOptions(), catalog: peerCatalog())
-        svg = try engine.svgRenderer(engine.defaults)
+        svg = engine.svgRenderer(try engine.plan(for: nil))
     } catch { fail("\(error)") }
     let json = JSONRenderer()
     let mode = ProcessInfo.processInfo.environment["BUBBLE_BENCH_RENDER"] ?? "abc"

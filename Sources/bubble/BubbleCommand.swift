@@ -20,7 +20,7 @@ struct BubbleCommand: ParsableCommand {
               bubble --generate-completion-script bash > bubble.bash
             """,
         version: BubbleVersion.line,
-        subcommands: [LayoutCommand.self, SVGCommand.self, HitCommand.self, BatchCommand.self, ServeCommand.self,
+        subcommands: [LayoutCommand.self, SVGCommand.self, HTMLCommand.self, HitCommand.self, BatchCommand.self, ServeCommand.self,
                       EmojiCommand.self, VersionCommand.self],
         defaultSubcommand: LayoutCommand.self
     )

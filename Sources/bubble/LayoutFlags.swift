@@ -1,88 +1,97 @@
 import ArgumentParser
 import Bubble
+import BubbleJSON
 import Foundation
 
-/// Every layout option as a flag, named as its JSON key in kebab-case; `--options FILE` reads a JSON
-/// object of options, and a flag wins over the file.
+/// Every layout option as a flag, named as its JSON key in kebab-case, with the help, parsing and
+/// checks of its ``OptionTable`` entry; `--options FILE` reads a JSON object of options, and a flag
+/// wins over the file. A test checks these flags against the table, so neither drifts.
 struct LayoutFlags: ParsableArguments {
     @Option(name: .customLong("options"), help: "A JSON file of options (flags win over it).",
             completion: .file(extensions: ["json"])) var optionsFile: String?
-    @Option(help: "Max bubble width in px, padding included (default 280).") var maxWidth: Double?
-    @Option(help: "Lines shown at most; 0 = no limit.") var maxLines: Int?
-    @Option(help: "Padding in px, on every side.") var padding: Double?
-    @Option(help: "Split lines into pages of this height (px).") var pageHeight: Double?
-    @Flag(help: "Narrowest width with the same line count.") var balance = false
-    @Option(help: "Font size in px (default 16).") var fontSize: Double?
-    @Option(help: "Font families or files in fallback order, comma-separated.") var fonts: String?
-    @Option(help: "Line height: a multiplier (1.4) or px (24px).") var lineHeight: String?
-    @Option(help: "Extra px between lines.") var lineSpacing: Double?
-    @Option(help: "Extra px after each paragraph.") var paragraphSpacing: Double?
-    @Option(help: "Indent of each paragraph's first line (px).") var firstLineIndent: Double?
-    @Option(help: "start, end or center.", completion: .list(TextAlignment.allCases.map(\.rawValue))) var alignment: String?
-    @Option(help: "auto, ltr or rtl.", completion: .list(TextDirection.allCases.map(\.rawValue))) var direction: String?
-    @Option(help: "BCP 47 language for shaping (ja, zh-Hant…).") var language: String?
-    @Option(help: "An emoji catalog file (default: Bubble's own, beside the executable or $BUBBLE_CATALOG).",
-            completion: .file(extensions: ["json"])) var catalog: String?
-    @Option(help: "Emoji box size in px (default 1.25 × font size).") var emojiSize: Double?
-    @Option(help: "Emoji placement: center, baseline, top or bottom.",
-            completion: .list(PlaceholderAlignment.allCases.map(\.rawValue))) var emojiAlign: String?
-    @Option(help: "Detect @mentions and URLs: true (default) or false.", completion: .list(["true", "false"])) var linkify: Bool?
-    @Option(help: "Truncation token (default …).") var ellipsis: String?
-    @Option(help: "A custom truncation token (\"…more\"); with --truncation-token-url a tappable link of kind more.")
-    var truncationToken: String?
-    @Option(help: "The URL of the truncation token.") var truncationTokenURL: String?
-    @Option(help: "Offsets in utf16 (default), utf8 or scalars.", completion: .list(OffsetUnit.allCases.map(\.rawValue))) var offsets: String?
-    @Option(help: "error (default) or replace.", completion: .list(InvalidUTF8Policy.allCases.map(\.rawValue))) var invalidUTF8: String?
-    @Option(help: "Longest message accepted, in UTF-8 bytes (default 65536).") var maxMessageLength: Int?
+    @Option(help: .option("maxWidth"), completion: .option("maxWidth")) var maxWidth: String?
+    @Option(help: .option("maxLines"), completion: .option("maxLines")) var maxLines: String?
+    @Option(help: .option("padding"), completion: .option("padding")) var padding: String?
+    @Option(help: .option("pageHeight"), completion: .option("pageHeight")) var pageHeight: String?
+    @Flag(help: .option("balance")) var balance = false
+    @Option(help: .option("fontSize"), completion: .option("fontSize")) var fontSize: String?
+    @Option(help: .option("fonts"), completion: .option("fonts")) var fonts: String?
+    @Option(help: .option("lineHeight"), completion: .option("lineHeight")) var lineHeight: String?
+    @Option(help: .option("lineSpacing"), completion: .option("lineSpacing")) var lineSpacing: String?
+    @Option(help: .option("paragraphSpacing"), completion: .option("paragraphSpacing")) var paragraphSpacing: String?
+    @Option(help: .option("firstLineIndent"), completion: .option("firstLineIndent")) var firstLineIndent: String?
+    @Option(help: .option("alignment"), completion: .option("alignment")) var alignment: String?
+    @Option(help: .option("direction"), completion: .option("direction")) var direction: String?
+    @Option(help: .option("lineMetrics"), completion: .option("lineMetrics")) var lineMetrics: String?
+    @Option(help: .option("language"), completion: .option("language")) var language: String?
+    @Option(help: .option("catalog"), completion: .option("catalog")) var catalog: String?
+    @Option(help: .option("emojiSize"), completion: .option("emojiSize")) var emojiSize: String?
+    @Option(help: .option("emojiAlign"), completion: .option("emojiAlign")) var emojiAlign: String?
+    @Option(help: .option("linkify"), completion: .option("linkify")) var linkify: String?
+    @Option(help: .option("atomicLinks"), completion: .option("atomicLinks")) var atomicLinks: String?
+    @Option(help: .option("ellipsis"), completion: .option("ellipsis")) var ellipsis: String?
+    @Option(help: .option("truncationToken"), completion: .option("truncationToken")) var truncationToken: String?
+    @Option(help: "The URL of the truncation token (a tappable link of kind more).") var truncationTokenURL: String?
+    @Option(help: .option("offsets"), completion: .option("offsets")) var offsets: String?
+    @Option(help: .option("invalidUTF8"), completion: .option("invalidUTF8")) var invalidUTF8: String?
+    @Option(help: .option("maxMessageLength"), completion: .option("maxMessageLength")) var maxMessageLength: String?
 
     /// The options: the file's, then each flag given over it.
     func options() throws -> BubbleOptions {
         var o = BubbleOptions()
-        o.maxWidth = maxWidth
-        o.maxLines = maxLines
-        o.padding = padding.map { Padding(.init(all: $0)) }
-        o.pageHeight = pageHeight
-        o.balance = balance ? true : nil
-        o.fontSize = fontSize
-        o.fonts = fonts.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
-        if let lineHeight {
-            guard let v = LineHeightValue(argument: lineHeight) else {
-                throw ValidationError("--line-height takes a multiplier (1.4) or px (24px), not '\(lineHeight)'")
-            }
-            o.lineHeight = v
+        for (key, argument) in givenFlags() {
+            try BubbleError.exiting { () throws(BubbleError) in try OptionTable.read(argument: argument, for: key, into: &o) }
         }
-        o.lineSpacing = lineSpacing
-        o.paragraphSpacing = paragraphSpacing
-        o.firstLineIndent = firstLineIndent
-        o.alignment = try parse(alignment, "--alignment")
-        o.direction = try parse(direction, "--direction")
-        o.language = language
-        o.catalog = catalog
-        o.emojiSize = emojiSize
-        o.emojiAlign = try parse(emojiAlign, "--emoji-align")
-        o.linkify = linkify
-        o.ellipsis = ellipsis
-        if let truncationToken { o.truncationToken = TruncationToken(text: truncationToken, url: truncationTokenURL) }
-        else if truncationTokenURL != nil { throw ValidationError("--truncation-token-url needs --truncation-token") }
-        o.offsets = try parse(offsets, "--offsets")
-        o.invalidUTF8 = try parse(invalidUTF8, "--invalid-utf8")
-        o.maxMessageLength = maxMessageLength
+        if let url = truncationTokenURL {
+            guard o.truncationToken != nil else { throw ValidationError("--truncation-token-url needs --truncation-token") }
+            o.truncationToken?.url = url
+        }
         if let path = optionsFile {
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw ValidationError("cannot read the options file '\(path)'")
             }
-            let file = try BubbleError.exiting { () throws(BubbleError) in try BubbleOptions.decode(json: data) }
+            let file = try BubbleError.exiting { () throws(BubbleError) in try BubbleOptions.decode(json: [UInt8](data)) }
             o = o.merged(over: file)
         }
         try BubbleError.exiting { () throws(BubbleError) in try o.validate() }
         return o
     }
 
-    private func parse<T: RawRepresentable & CaseIterable>(_ value: String?, _ flag: String) throws -> T? where T.RawValue == String {
-        guard let value else { return nil }
-        guard let v = T(rawValue: value) else {
-            throw ValidationError("\(flag) takes one of \(T.allCases.map(\.rawValue).joined(separator: ", ")), not '\(value)'")
+    /// The option flags given, as (JSON key, argument): every stored flag whose name is a table key.
+    func givenFlags() -> [(String, String)] {
+        Mirror(reflecting: self).children.compactMap { child in
+            guard let label = child.label?.dropFirst(), OptionTable.spec(String(label)) != nil else { return nil }
+            switch child.value {
+            case let flag as Flag<Bool>: return flag.wrappedValue ? (String(label), "true") : nil
+            case let option as Option<String?>: return option.wrappedValue.map { (String(label), $0) }
+            default: return nil
+            }
         }
-        return v
+    }
+
+    /// The JSON keys that have a flag here (for the test that checks them against the table).
+    static var flagKeys: [String] {
+        Mirror(reflecting: LayoutFlags()).children.compactMap { $0.label.map { String($0.dropFirst()) } }
+            .filter { OptionTable.spec($0) != nil }
+    }
+}
+
+extension ArgumentHelp {
+    /// The help of an option's flag, from its ``OptionTable`` entry.
+    static func option(_ key: String) -> ArgumentHelp {
+        guard let spec = OptionTable.spec(key) else { preconditionFailure("no option '\(key)' in OptionTable") }
+        return ArgumentHelp(spec.help)
+    }
+}
+
+extension CompletionKind {
+    /// What a shell offers for an option's flag, from its ``OptionTable`` entry: the values of an
+    /// enumeration (its schema's `enum`), `true`/`false` for a boolean, files for the catalog.
+    static func option(_ key: String) -> CompletionKind {
+        guard let spec = OptionTable.spec(key), case .object(let schema) = spec.schema else { return .default }
+        if key == "catalog" { return .file(extensions: ["json"]) }
+        if case .array(let values)? = schema["enum"] { return .list(values.compactMap(\.string)) }
+        if schema["type"]?.string == "boolean" { return .list(["true", "false"]) }
+        return .default
     }
 }

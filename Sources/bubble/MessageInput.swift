@@ -1,5 +1,6 @@
 import ArgumentParser
 import Bubble
+import BubbleJSON
 import Foundation
 
 /// Where the message comes from (a FILE argument, `--text` or standard input), its format, and its
@@ -36,20 +37,24 @@ struct MessageInput: ParsableArguments {
             bytes = try InputFile.readAll(file)
         }
         var message = Message(utf8: bytes, format: input.format)
-        if let linkMap { message.linkMap = try decodeFile([String: String].self, linkMap, "--link-map", "a JSON object of text → URL") }
+        if let linkMap {
+            let json = try readFile(linkMap, "--link-map")
+            message.linkMap = try BubbleError.exiting { () throws(BubbleError) in try MessageReader.linkMap(json) }
+        }
         if let highlights {
-            message.highlights = try decodeFile([SourceHighlight].self, highlights, "--highlights",
-                                                "a JSON array of {start, end, textColor?, backgroundColor?}")
+            let json = try readFile(highlights, "--highlights")
+            message.highlights = try BubbleError.exiting { () throws(BubbleError) in try MessageReader.highlights(json) }
         }
         return message
     }
 
-    private func decodeFile<T: Decodable>(_ type: T.Type, _ path: String, _ flag: String, _ expected: String) throws -> T {
+    /// A JSON file, read the way batch lines and HTTP bodies are.
+    private func readFile(_ path: String, _ flag: String) throws -> JSONValue {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ValidationError("\(flag): cannot read '\(path)'")
         }
-        do { return try JSONDecoder().decode(T.self, from: data) } catch {
-            throw ValidationError("\(flag): '\(path)' is not \(expected)")
+        do { return try JSONReader.read([UInt8](data)) } catch {
+            throw ValidationError("\(flag): '\(path)' is not valid JSON: \(error)")
         }
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import BubbleJSON
 
 /// Finds the raw text of one top-level value in a JSON object line without parsing the rest, so a
 /// batch line too long, malformed or not UTF-8 can still be answered with its own `id`.
@@ -57,8 +57,7 @@ enum RawJSON {
 
     /// The text when it parses as one JSON value (and is UTF-8).
     private static func validated(_ slice: ArraySlice<UInt8>) -> String? {
-        guard let text = String(validating: slice, as: UTF8.self),
-              (try? JSONSerialization.jsonObject(with: Data(slice), options: .fragmentsAllowed)) != nil else { return nil }
+        guard let text = String(validating: slice, as: UTF8.self), (try? JSONReader.read(Array(slice))) != nil else { return nil }
         return text
     }
 

@@ -33,6 +33,9 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Shaped messages kept across requests (0: no cache).") var cacheEntries = 20_000
     @Option(help: "Log lines as text or json (one object per line).", completion: .list(LogFormat.allCases.map(\.rawValue)))
     var logFormat: LogFormat = .text
+    @Option(help: "Where /v1/html fragments load font files, by file name (default: local() names, then file:// paths).")
+    var fontBaseURL: String?
+    @Option(help: "Where /v1/html fragments load catalog images (default: data: URIs).") var assetBaseURL: String?
     @Option(name: .customLong("options"), help: "A JSON file of default options for every request.",
             completion: .file(extensions: ["json"])) var optionsFile: String?
     @Option(help: "The emoji catalog file (requests cannot choose one).", completion: .file(extensions: ["json"]))
@@ -59,6 +62,8 @@ struct ServeCommand: ParsableCommand {
         settings.maxMessageLength = maxMessageLength
         settings.readTimeout = readTimeout
         settings.cacheEntries = cacheEntries
+        settings.fontBaseURL = fontBaseURL
+        settings.assetBaseURL = assetBaseURL
         var defaults = BubbleOptions()
         if let path = optionsFile {
             guard let data = FileManager.default.contents(atPath: path) else {

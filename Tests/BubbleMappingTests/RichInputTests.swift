@@ -13,11 +13,12 @@ import Testing
     // Source: "Hello " 0..<6 · U+FFFC 6 · "docs" 7..<11 · U+FFFC 11 · " bye @bob [emoji]" 12..<29.
     // Mapped: "Hello " · img m6 · "docs" m7..<m11 · 微笑 m11 · " bye @bob " m12..<m22 · emoji m22.
     @Test func seedTemplate() throws {
-        let m = mapper(MappingOptions(maxWidth: 280))
+        let m = mapper()
         let mapped = try m.map(Message(utf8: Array(Self.json.utf8), format: .spans))
         #expect(annotate(mapped) == "Hello {img:cat.png}<l:docs>{微笑} bye <m:@bob> {emoji}")
         #expect(mapped.placeholders.map(\.index.utf16) == [6, 11, 22])
-        #expect(mapped.placeholders[0].width == 280 && mapped.placeholders[0].height == 150)
+        // The declared size: fitting an image to the line is the layout's job.
+        #expect(mapped.placeholders[0].width == 560 && mapped.placeholders[0].height == 300)
         #expect(mapped.links.map(\.target) == ["https://example.com/docs", "@bob"])
         #expect(mapped.links.map { mapped.sourceRange($0.range, in: .utf16) } == [7..<11, 17..<21])
         #expect(mapped.sourceRange(mapped.placeholders[2].index..<MappedIndex(23), in: .utf16) == 22..<29)
@@ -73,7 +74,7 @@ import Testing
 }
 
 @Suite struct MarkupTests {
-    static func map(_ markup: String, _ options: MappingOptions = MappingOptions(maxWidth: 280)) throws -> MappedText {
+    static func map(_ markup: String, _ options: MappingOptions = MappingOptions()) throws -> MappedText {
         try mapper(options).map(Message(markup: markup))
     }
 
@@ -124,7 +125,7 @@ import Testing
         let mapped = try Self.map(#"x<img src="../../etc/passwd" width="600" height="300">y"#)
         #expect(mapped.string == "x\u{FFFC}y")
         #expect(mapped.placeholders == [Placeholder(index: MappedIndex(1), content: .image(source: "../../etc/passwd"),
-                                                    width: 280, height: 140, alignment: .baseline)])
+                                                    width: 600, height: 300, alignment: .baseline)])
         #expect(try Self.map(#"<font face="/etc/fonts/evil.ttf">a</font>"#).styles.isEmpty)
     }
 

@@ -127,7 +127,7 @@ import Testing
             let doc = r.object
             #expect(doc["openapi"] as? String == "3.1.0")
             let paths = try #require(doc["paths"] as? [String: Any])
-            #expect(Set(paths.keys) == ["/v1/layout", "/v1/svg", "/v1/hit", "/healthz", "/metrics", "/openapi.json"])
+            #expect(Set(paths.keys) == ["/v1/layout", "/v1/svg", "/v1/html", "/v1/hit", "/", "/healthz", "/metrics", "/openapi.json"])
         }
     }
 

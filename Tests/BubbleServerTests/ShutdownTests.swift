@@ -42,7 +42,8 @@ import Testing
         try connection.send(Array(body[(body.count / 2)...]))
         let answer = try connection.readToEnd(timeout: 30)
         #expect(answer.hasPrefix("HTTP/1.1 200"))
-        let json = String(answer[answer.range(of: "\r\n\r\n")!.upperBound...])
+        let head = try #require(answer.range(of: "\r\n\r\n"), "no answer after SIGTERM: '\(answer)'")
+        let json = String(answer[head.upperBound...])
         let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
         #expect((object?["results"] as? [Any])?.count == 40)
 

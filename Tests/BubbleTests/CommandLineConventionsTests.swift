@@ -43,7 +43,7 @@ import Testing
     }
 
     @Test(arguments: [["layout", "--text", "hello"], ["svg", "--text", "hello"], ["hit", "--x", "1", "--y", "1", "--text", "hi"],
-                      ["emoji", "list"], ["version"]])
+                      ["emoji", "list"], ["version"], ["html", "--text", "hi"]])
     func aFullDiskIsOneLineAndExitTwo(_ command: [String]) throws {
         let r = try runBubble(command + ["-o", "/dev/full"])
         #expect(r.status == 2)
@@ -102,7 +102,7 @@ import Testing
 
     /// Every example in every help text fits 80 columns and is valid shell (continuations joined).
     @Test func helpExamplesPaste() throws {
-        for command in [[], ["layout"], ["svg"], ["hit"], ["batch"], ["serve"], ["version"], ["emoji", "list"], ["emoji", "show"]] {
+        for command in [[], ["layout"], ["svg"], ["html"], ["hit"], ["batch"], ["serve"], ["version"], ["emoji", "list"], ["emoji", "show"]] {
             let r = try runBubble(command + ["--help"])
             var lines = r.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             guard let start = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces).hasPrefix("Example") }) else { continue }

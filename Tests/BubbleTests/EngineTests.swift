@@ -69,7 +69,7 @@ let engine = try! BubbleEngine()
     @Test(arguments: [
         (#"{"maxWidth": "#, "malformed_json"),
         ("", "malformed_json"),
-        ("5", "malformed_json"),
+        ("5", "invalid_options"),  // valid JSON, but not an object
         ("[1]", "invalid_options"),
         (#"{"maxWidth": "wide"}"#, "invalid_options"),
         (#"{"lineHeight": "tall"}"#, "invalid_options"),

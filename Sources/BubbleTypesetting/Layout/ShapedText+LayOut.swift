@@ -1,10 +1,11 @@
+import BubbleFonts
 import BubbleUnicode
 
 extension ShapedText {
     /// Breaks the shaped text into lines at `constraints` without shaping again.
     public func layOut(_ constraints: LayoutConstraints) -> LineLayout {
         var layout = LineLayout(shaped: self, constraints: constraints)
-        let wrapper = LineWrapper(shaped: self, keepMentionsWhole: constraints.keepMentionsWhole,
+        let wrapper = LineWrapper(shaped: self, atomicLinks: constraints.atomicLinks,
                                   keepURLsWhole: constraints.keepURLsWhole)
         let maxWidth = max(constraints.maxWidth, 0)
         var ranges: [(range: Range<Int>, end: Int, paragraph: Int, truncated: Bool, indent: Double)] = []
@@ -60,6 +61,9 @@ extension ShapedText {
         let c = layout.constraints
         var y = 0.0
         var widest = 0.0
+        let web = c.lineMetrics == .web
+        var webMemo: [(face: ObjectIdentifier, size: Double, extent: VerticalExtent)] = []
+        let strut = web ? webTextExtent(primaryFace, size: style.fontSize, memo: &webMemo) : VerticalExtent(ascent: 0, descent: 0)
         layout.lines.reserveCapacity(ranges.count)
         layout.fragments.reserveCapacity(runs.count + 2 * ranges.count)
         for (i, entry) in ranges.enumerated() {
@@ -67,14 +71,24 @@ extension ShapedText {
             let visibleEnd = wrapper.trimmedEnd(entry.range)
             let fragmentStart = layout.fragments.count
             var ascent = 0.0, descent = 0.0
+            if web {  // the block's primary font is a strut on every line
+                ascent = strut.ascent
+                descent = strut.descent
+            }
             // Runs overlapping the visible part of the line, in logical order.
             var r = firstRun(in: paragraph, atOrAfter: entry.range.lowerBound)
             while r < paragraph.runs.upperBound && runs[r].range.lowerBound < max(visibleEnd, entry.range.lowerBound + 1) {
                 let run = runs[r]
                 let lo = max(run.range.lowerBound, entry.range.lowerBound), hi = min(run.range.upperBound, visibleEnd)
                 if lo < hi || (run.range.lowerBound >= entry.range.lowerBound && entry.range.isEmpty) {
-                    ascent = max(ascent, run.ascent)
-                    descent = max(descent, run.descent)
+                    if web {
+                        let e = webExtent(of: run, faces: faces, memo: &webMemo)
+                        ascent = max(ascent, e.ascent)
+                        descent = max(descent, e.descent)
+                    } else {
+                        ascent = max(ascent, run.ascent)
+                        descent = max(descent, run.descent)
+                    }
                 }
                 if lo < hi {
                     if let p = run.placeholder {
@@ -94,8 +108,16 @@ extension ShapedText {
                                                          range: entry.range.upperBound..<entry.range.upperBound,
                                                          x: 0, width: tokenWidth(run), level: paragraph.baseLevel))
                 }
-                ascent = max(ascent, token.ascent)
-                descent = max(descent, token.descent)
+                if web {
+                    for run in token.runs {
+                        let e = webExtent(of: run, faces: token.faces, memo: &webMemo)
+                        ascent = max(ascent, e.ascent)
+                        descent = max(descent, e.descent)
+                    }
+                } else {
+                    ascent = max(ascent, token.ascent)
+                    descent = max(descent, token.descent)
+                }
             }
             if ascent == 0 && descent == 0 {
                 let size = styles.count > 1 ? (runs.first.flatMap { styles[$0.style].fontSize } ?? style.fontSize) : style.fontSize
@@ -136,6 +158,37 @@ extension ShapedText {
         layout.height = y
         align(&layout)
         paginate(&layout)
+    }
+
+    /// A run's extent under ``LineMetrics/web``: a text run's face rounded as Blink rounds it (and the
+    /// primary font at the run's size, the strut of the span it sits in); an inline box by `vertical-align`.
+    private func webExtent(of run: ShapedRun, faces: [FontFace],
+                           memo: inout [(face: ObjectIdentifier, size: Double, extent: VerticalExtent)]) -> VerticalExtent {
+        if let p = run.placeholder {
+            let resolved = placeholders[p]
+            let box = resolved.placeholder
+            if box.ascent != nil || box.descent != nil { return VerticalExtent(ascent: resolved.ascent, descent: resolved.descent) }
+            let parent = run.fontSize == style.fontSize ? primaryMetrics : primaryFace.metrics(size: run.fontSize)
+            return WebLineMetrics.box(height: resolved.ascent + resolved.descent, alignment: box.alignment ?? style.emojiAlign,
+                                      parentAscent: parent.ascent, parentDescent: parent.descent, parentXHeight: parent.webXHeight)
+        }
+        guard run.faceIndex >= 0 else { return VerticalExtent(ascent: run.ascent, descent: run.descent) }
+        var e = webTextExtent(faces[Int(run.faceIndex)], size: run.fontSize, memo: &memo)
+        if run.fontSize != style.fontSize {
+            let s = webTextExtent(primaryFace, size: run.fontSize, memo: &memo)
+            e = VerticalExtent(ascent: max(e.ascent, s.ascent), descent: max(e.descent, s.descent))
+        }
+        return e
+    }
+
+    private func webTextExtent(_ face: FontFace, size: Double,
+                               memo: inout [(face: ObjectIdentifier, size: Double, extent: VerticalExtent)]) -> VerticalExtent {
+        let id = ObjectIdentifier(face)
+        for m in memo where m.face == id && m.size == size { return m.extent }
+        let m = face === primaryFace && size == style.fontSize ? primaryMetrics : face.metrics(size: size)
+        let e = WebLineMetrics.text(ascent: m.ascent, descent: m.descent, lineGap: m.lineGap)
+        memo.append((id, size, e))
+        return e
     }
 
     /// Puts a line's fragments, given in logical order, in visual order (UAX #9 L2). A line of one

@@ -26,7 +26,7 @@ public struct Rect: Sendable, Equatable, Codable {
 }
 
 /// Space between the bubble's edge and its text, px.
-public struct EdgeInsets: Sendable, Equatable, Codable {
+public struct EdgeInsets: Sendable, Hashable, Codable {
     public var top: Double
     public var right: Double
     public var bottom: Double

@@ -50,6 +50,9 @@ public struct ShapedText: Sendable {
 
     init(_ content: consuming Content) { box = Box(content) }
 
+    /// The fields, for a transform that makes a new shaped text from this one.
+    var content: Content { box.content }
+
     /// The mapped text it was shaped from.
     public var mapped: MappedText { _read { yield box.content.mapped } }
     public var style: ParagraphStyle { _read { yield box.content.style } }

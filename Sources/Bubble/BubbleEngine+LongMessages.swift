@@ -1,0 +1,40 @@
+import BubbleMapping
+import BubbleTypesetting
+
+extension BubbleEngine {
+    /// Bytes of a long message laid out first when `maxLines` bounds what shows (grows ×4 when short).
+    static let firstPrefixBytes = 512
+
+    /// A long plain-text message cut off by `maxLines`: lays out only a prefix of it, so the work stops
+    /// near the last visible line (a 1 MB message costs about what a short one does).
+    ///
+    /// The prefix ends where the mapper says nothing it finds can be cut (``Mapper/prefixEnd(of:bytes:)``).
+    /// Its layout is kept only when it is truncated and the last visible line cannot have seen the cut:
+    /// a hard break follows it inside the prefix, or more than two lines' width of text does, and no link
+    /// runs into the cut. Otherwise the prefix grows, up to the whole message. Nil: lay out the whole.
+    func layoutOfPrefix(_ message: Message, _ plan: LayoutPlan) throws(BubbleError) -> BubbleLayout? {
+        let o = plan.options
+        let maxLines = o.maxLines
+        guard maxLines > 0, o.given.pageHeight == nil, !o.balance,
+              message.highlights.isEmpty, case .text(let text) = message.body,
+              !Mapper.keysHoldWhiteSpace(message.linkMap), !Mapper.keysHoldWhiteSpace(o.given.linkMap ?? [:]) else { return nil }
+        let bytes = text.utf8.count
+        guard bytes <= o.maxMessageLength else { return nil }  // the full path reports it
+        var budget = BubbleEngine.firstPrefixBytes + maxLines * 128
+        let textWidth = plan.constraints.maxWidth
+        while budget * 2 < bytes {
+            let cut = Mapper.prefixEnd(of: text, bytes: budget)
+            let prefix = String(text.utf8.prefix(cut))!
+            let shaped = try shape(map(Message(body: .text(prefix), linkMap: message.linkMap), plan), plan)
+            let layout = report(shaped, plan, width: plan.width)
+            let lines = layout.lineLayout.lines
+            if layout.lineLayout.truncated, let last = lines.last,
+               last.paragraph < shaped.paragraphs.count - 1 || shaped.width(last.range.lowerBound..<shaped.count) > 2 * textWidth,
+               !(shaped.mapped.links.last.map { $0.range.upperBound.utf16 >= shaped.count } ?? false) {
+                return layout
+            }
+            budget *= 4
+        }
+        return nil
+    }
+}

@@ -1,0 +1,64 @@
+import BubbleFonts
+public import BubbleMapping
+import BubbleTypesetting
+
+/// What one set of options means for every message laid out under it, worked out once: the options
+/// merged over the engine's defaults and checked, the catalog and its mapper, the font chain, the
+/// paragraph style, the constraints, the padding and the `more` link.
+///
+/// Make one with ``BubbleEngine/plan(for:)`` and lay out any number of messages with it: options are
+/// resolved and validated once, not once per message.
+public final class LayoutPlan: Sendable {
+    /// The options merged over the engine's defaults, each default filled in.
+    public let options: ResolvedOptions
+    let catalog: LoadedCatalog
+    let mapper: Mapper
+    let chain: FallbackChain
+    let style: ParagraphStyle
+    let padding: EdgeInsets
+    /// The bubble's max width, padding included.
+    let width: Double
+    /// The constraints at ``width``.
+    let constraints: LayoutConstraints
+    /// Where a tap on the truncation token leads, when the token has a safe URL.
+    let moreURL: String?
+
+    init(_ given: BubbleOptions, catalog: LoadedCatalog, chain: FallbackChain) {
+        let o = ResolvedOptions(given)
+        options = o
+        self.catalog = catalog
+        self.chain = chain
+        padding = o.padding.insets
+        width = o.maxWidth
+        mapper = Mapper(catalog: catalog.catalog, options: MappingOptions(
+            linkify: o.linkify, linkMap: given.linkMap ?? [:], emojiSize: given.emojiSize, emojiAlign: given.emojiAlign,
+            offsets: o.offsets, invalidUTF8: o.invalidUTF8, maxMessageLength: o.maxMessageLength, catalog: nil))
+        style = ParagraphStyle(fontSize: o.fontSize, direction: o.direction, emojiSize: given.emojiSize,
+                               emojiAlign: o.emojiAlign, truncationToken: given.truncationToken?.text ?? o.ellipsis,
+                               language: given.language)
+        var c = LayoutConstraints(maxWidth: max(width - padding.left - padding.right, 0))
+        c.maxLines = o.maxLines
+        c.lineSpacing = o.lineSpacing
+        c.paragraphSpacing = o.paragraphSpacing
+        c.firstLineIndent = o.firstLineIndent
+        c.alignment = o.alignment
+        c.lineMetrics = o.lineMetrics
+        c.pageHeight = given.pageHeight
+        c.atomicLinks = o.atomicLinks
+        switch given.lineHeight {
+        case .multiple(let m)?: c.lineHeight = .multiple(m)
+        case .pixels(let px)?: c.lineHeight = .pixels(px)
+        case nil: break
+        }
+        constraints = c
+        moreURL = given.truncationToken?.url.flatMap { LinkTarget.sanitize($0) }
+    }
+
+    /// The constraints at another bubble width.
+    func constraints(width: Double) -> LayoutConstraints {
+        guard width != self.width else { return constraints }
+        var c = constraints
+        c.maxWidth = max(width - padding.left - padding.right, 0)
+        return c
+    }
+}

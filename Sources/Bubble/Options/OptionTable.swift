@@ -1,0 +1,145 @@
+public import BubbleJSON
+
+/// The one declaration of every layout option, in the order the docs list them.
+///
+/// Adding an option: a field in ``BubbleOptions``, its default (if any) in ``BubbleOptions/standard``,
+/// one entry here, then one `@Option` line in the CLI's `LayoutFlags` (a test fails until the flag,
+/// the OpenAPI document and the README agree with this table).
+public enum OptionTable {
+    public static let all: [OptionSpec] = [
+        // Geometry
+        .number(\.maxWidth, "maxWidth", "Max bubble width in px, padding included.", stage: .layout, .above(0, max: 100_000)),
+        .integer(\.maxLines, "maxLines", "Lines shown at most over the whole message; 0 = no limit.", stage: .layout,
+                 .from(0, max: 1_000_000)),
+        .make(\.padding, "padding", "Padding in px: one number, four (top,right,bottom,left) or {top, right, bottom, left}.",
+              default: "8 above and below, 12 at the sides", stage: .report, schema: Padding.schema,
+              range: { p in p.outOfRange.map { "\($0.side) \($0.value.optionDescription): " + Padding.sideRange.expectation } }),
+        .number(\.pageHeight, "pageHeight", "Split lines into pages of at most this many px.", default: "no pages",
+                stage: .layout, .above(0, max: 10_000_000)),
+        .bool(\.balance, "balance", "Narrowest width that keeps the same line count (no lonely last word).", stage: .layout),
+        // Text
+        .number(\.fontSize, "fontSize", "Font size in px.", stage: .shape, .from(1, max: 1000)),
+        .make(\.fonts, "fonts", "Font families (or, outside the service, font files) in fallback order.", stage: .shape,
+              schema: .schema(["type": .string("array"), "minItems": .int(1), "maxItems": .int(maxFonts),
+                               "items": .schema(["type": .string("string"), "pattern": .string("^[^/]+$"), "minLength": .int(1),
+                                                 "maxLength": .int(maxFontNameLength)]),
+                               "description": .string("Font family names in fallback order.")]),
+              range: { fonts in
+                  if fonts.isEmpty || fonts.count > maxFonts { return "1 to \(maxFonts) families or paths" }
+                  if fonts.contains(where: { $0.isEmpty || $0.utf8.count > maxFontNameLength }) {
+                      return "names of 1 to \(maxFontNameLength) bytes"
+                  }
+                  return nil
+              }),
+        .make(\.lineHeight, "lineHeight", "Line height: a multiple of the font size (1.4), or px (\"24px\").",
+              default: "the fonts' own", stage: .layout, schema: LineHeightValue.schema, range: { $0.outOfRange }),
+        .number(\.lineSpacing, "lineSpacing", "Extra px between lines.", stage: .layout, .from(0, max: 1000)),
+        .number(\.paragraphSpacing, "paragraphSpacing", "Extra px after each paragraph.", stage: .layout, .from(0, max: 1000)),
+        .number(\.firstLineIndent, "firstLineIndent", "Indent of each paragraph's first line, in px.", stage: .layout,
+                .from(0, max: 10_000)),
+        .choice(\.alignment, "alignment", "Line alignment: start, end or center.", stage: .layout),
+        .choice(\.direction, "direction", "Paragraph direction: auto, ltr or rtl.", stage: .shape),
+        .choice(\.lineMetrics, "lineMetrics",
+                "Line heights as exact (fractional; CoreText, Skia, Android) or web (Blink's whole-px rounding; browsers, WebViews) measures them.",
+                stage: .layout),
+        .make(\.language, "language", "BCP 47 language for shaping (ja, zh-Hant…).", default: "none", stage: .shape,
+              schema: .schema(["type": .string("string"), "pattern": .string(languagePattern), "maxLength": .int(maxLanguageLength),
+                               "description": .string("BCP 47 language for shaping (ja, zh-Hant…).")]),
+              range: { isLanguageTag($0) ? nil : "a BCP 47 tag such as ja or zh-Hant (letters, digits and hyphens, at most \(maxLanguageLength))" }),
+        // Emoji
+        .text(\.catalog, "catalog", "An emoji catalog file.", default: "Bubble's Emoji/catalog.json", stage: .map,
+              maxLength: 4096, inRequests: false),
+        .number(\.emojiSize, "emojiSize", "Emoji box size in px.", default: "1.25 × fontSize", stage: .map, .above(0, max: 1000)),
+        .choice(\.emojiAlign, "emojiAlign", "Emoji placement: center, baseline, top or bottom.", stage: .map),
+        // Links
+        .bool(\.linkify, "linkify", "Detect @mentions and URLs.", stage: .map),
+        .make(\.linkMap, "linkMap", "Exact text → URL, winning over detection ({\"@百度\": \"https://www.baidu.com\"}); merges level by level.",
+              default: "none", stage: .map,
+              schema: .schema(["type": .string("object"), "additionalProperties": .schema(["type": .string("string")]),
+                               "description": .string("Exact text → URL; a message's entries go over the request's.")]),
+              merge: .mergeEntries, flag: false),
+        .bool(\.atomicLinks, "atomicLinks", "Keep atomic links whole on a line: mentions (links whose text starts with @, from any source) and links marked atomic break only when wider than the line; false gives plain UAX #14.",
+              stage: .layout),
+        // Truncation
+        .text(\.ellipsis, "ellipsis", "The truncation token.", stage: .shape, maxLength: TruncationToken.maxLength),
+        .make(\.truncationToken, "truncationToken", "A custom truncation token (\"…more\"); with a URL a tappable link of kind more.",
+              default: "the ellipsis", stage: .shape, schema: TruncationToken.schema,
+              range: { $0.text.utf16.count <= TruncationToken.maxLength ? nil : "at most \(TruncationToken.maxLength) UTF-16 units" }),
+        // Report
+        .choice(\.offsets, "offsets", "Unit of every reported offset: utf16, utf8 or scalars.", stage: .map),
+        .choice(\.invalidUTF8, "invalidUTF8", "Bytes that are not UTF-8: error or replace (with U+FFFD).", stage: .map),
+        .integer(\.maxMessageLength, "maxMessageLength", "Longest message accepted, in UTF-8 bytes.", stage: .map,
+                 .from(1, max: 1_073_741_824)),
+        // SVG
+        .make(\.theme, "theme", "SVG theme: incoming, outgoing, or {style, text, link, bubble, highlight, cornerRadius}.",
+              default: "incoming", stage: .render, schema: Theme.schema, flag: false,
+              range: { $0.outOfRange.map { "\($0.expected) (\($0.key) is \($0.value))" } }),
+        .bool(\.debug, "debug", "SVG: overlay line boxes, baselines and hit rects.", stage: .render, flag: false),
+    ]
+
+    /// The spec of `key`.
+    public static func spec(_ key: String) -> OptionSpec? {
+        index[key].map { all[$0] }
+    }
+
+    private static let index: [String: Int] = Dictionary(uniqueKeysWithValues: all.enumerated().map { ($0.element.key, $0.offset) })
+
+    static let maxFonts = 16
+    static let maxFontNameLength = 200
+    static let maxLanguageLength = 35
+    static let languagePattern = "^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$"
+
+    static func isLanguageTag(_ s: String) -> Bool {
+        guard !s.isEmpty, s.utf8.count <= maxLanguageLength else { return false }
+        let parts = s.split(separator: "-", omittingEmptySubsequences: false)
+        for (i, part) in parts.enumerated() {
+            guard (1...8).contains(part.utf8.count),
+                  part.utf8.allSatisfy({ ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A || (i > 0 && $0 >= 0x30 && $0 <= 0x39) }) else { return false }
+        }
+        return true
+    }
+
+    /// The JSON Schema of an options object as the HTTP service takes it (OpenAPI's `Options`).
+    public static var requestSchema: JSONValue {
+        .schema([
+            "type": .string("object"),
+            "additionalProperties": .bool(false),
+            "description": .string("Layout options. Every key is optional; a message's options go over the request's, which go over the server's (link maps merge entry by entry). An unknown key or a value out of range is a 400 `invalid_options`. `catalog` and font files are the server's to set (`bubble serve --catalog --fonts`); a request names font families."),
+            "properties": .object(JSONObject(all.filter(\.inRequests).map { spec in
+                guard case .object(var schema) = spec.schema else { return (spec.key, spec.schema) }
+                schema.set("description", .string(spec.help))
+                return (spec.key, .object(schema))
+            })),
+        ])
+    }
+}
+
+extension OptionTable {
+    /// Reads a CLI argument for the option `key` into `options` (`--max-width 240`).
+    public static func read(argument: String, for key: String, into options: inout BubbleOptions) throws(BubbleError) {
+        guard let spec = spec(key) else { throw BubbleError(code: "invalid_options", message: "unknown option '\(key)'") }
+        try spec.readArgument(argument, &options)
+    }
+}
+
+extension OptionTable {
+    /// The README's options table: key, flag, default and meaning of every option.
+    public static var markdown: String {
+        var out = "| JSON key / field | CLI flag | default | meaning |\n|---|---|---|---|\n"
+        for spec in all {
+            let flag = spec.hasFlag ? "`\(spec.flag)`" : spec.key == "theme" || spec.key == "debug" ? "`\(spec.flag)` (svg)" : "—"
+            let cell = { (s: String) in s.replacingPipes }
+            out += "| `\(spec.key)` | \(flag) | \(cell(spec.defaultText ?? "—")) | \(cell(spec.doc)) |\n"
+        }
+        return out
+    }
+}
+
+extension String {
+    /// The text with `|` escaped for a Markdown table cell.
+    fileprivate var replacingPipes: String {
+        var out = ""
+        for c in self { out += c == "|" ? "\\|" : String(c) }
+        return out
+    }
+}

@@ -1,0 +1,152 @@
+import BubbleFonts
+import BubbleMapping
+import BubbleTypesetting
+import FoundationEssentials
+
+extension HTMLRenderer {
+    /// The bubble's content: text, spans, links and images, in the mapped text's order.
+    func body(_ layout: BubbleLayout) -> String {
+        let shaped = layout.shaped
+        let mapped = shaped.mapped
+        let text = mapped.text
+        let end = layout.lineLayout.truncated ? layout.lineLayout.visibleEnd : text.count
+        let breaks = HTMLBreaks(layout)
+        let links = mapped.links.map { $0.range.lowerBound.utf16..<$0.range.upperBound.utf16 }
+        let visibleLinks = links.indices.filter { links[$0].overlaps(0..<layout.lineLayout.visibleEnd) }
+        var placeholderAt: [Int: Int] = [:]
+        for (k, p) in shaped.placeholders.enumerated() { placeholderAt[p.placeholder.index.utf16] = k }
+
+        var cuts: Set<Int> = [0, end]
+        for r in links + breaks.nowrap { cuts.insert(r.lowerBound); cuts.insert(r.upperBound) }
+        for h in mapped.highlights { cuts.insert(h.range.lowerBound.utf16); cuts.insert(h.range.upperBound.utf16) }
+        for s in mapped.styles { cuts.insert(s.range.lowerBound.utf16); cuts.insert(s.range.upperBound.utf16) }
+        for k in placeholderAt.keys { cuts.insert(k); cuts.insert(k + 1) }
+        cuts.formUnion(breaks.wordBreaks)
+        cuts.formUnion(breaks.lineBreaks)
+        let points = cuts.filter { $0 >= 0 && $0 <= end }.sorted()
+
+        var out = ""
+        var openLink: (end: Int, tag: String)?
+        for (a, b) in zip(points, points.dropFirst()) where a < b {
+            if let open = openLink, a >= open.end { out += "</" + open.tag + ">"; openLink = nil }
+            if breaks.lineBreaks.contains(a) { out += "<br>" }
+            if breaks.wordBreaks.contains(a) { out += "<wbr>" }
+            if openLink == nil, let k = links.firstIndex(where: { $0.lowerBound <= a && a < $0.upperBound }) {
+                let link = mapped.links[k]
+                let index = visibleLinks.firstIndex(of: k) ?? k
+                if let href = HTMLRenderer.webURL(link.target) {
+                    out += "<a href=\"" + HTMLText.escaped(href) + "\" data-link=\"\(index)\">"
+                    openLink = (links[k].upperBound, "a")
+                } else {
+                    out += "<span class=\"\(link.kind == .mention ? "mention" : "link")\" data-link=\"\(index)\">"
+                    openLink = (links[k].upperBound, "span")
+                }
+            }
+            if b == a + 1, let k = placeholderAt[a] {
+                out += image(shaped.placeholders[k])
+                continue
+            }
+            out += segment(a..<b, text: text, mapped: mapped, nowrap: breaks.nowrap.contains { $0.lowerBound <= a && b <= $0.upperBound })
+        }
+        if let open = openLink { out += "</" + open.tag + ">" }
+        if layout.lineLayout.truncated {
+            let token = HTMLText.escaped(ArraySlice(shaped.token.text))
+            if let more = layout.links.last(where: { $0.link.kind == .more }), let href = HTMLRenderer.webURL(more.link.target) {
+                out += "<a class=\"token\" href=\"" + HTMLText.escaped(href) + "\" data-link=\"\(layout.links.count - 1)\">" + token + "</a>"
+            } else {
+                out += "<span class=\"token\">" + token + "</span>"
+            }
+        }
+        return out
+    }
+
+    /// A stretch of text with one style: plain, or a span with Bubble's classes and validated colors.
+    private func segment(_ r: Range<Int>, text: [UInt16], mapped: MappedText, nowrap: Bool) -> String {
+        var classes: [String] = nowrap ? ["nowrap"] : []
+        var style = ""
+        if let s = mapped.styles.last(where: { $0.range.lowerBound.utf16 <= r.lowerBound && r.upperBound <= $0.range.upperBound.utf16 })?.style {
+            if s.bold { classes.append("bold") }
+            if s.italic { classes.append("italic") }
+            if s.underline { classes.append("underline") }
+            if let c = HTMLText.safeColor(s.color) { style += "color:" + c + ";" }
+            if let size = s.fontSize, size.isFinite, size > 0 { style += "font-size:" + HTMLText.px(size) + ";" }
+        }
+        if let h = mapped.highlights.last(where: { $0.range.lowerBound.utf16 <= r.lowerBound && r.upperBound <= $0.range.upperBound.utf16 }) {
+            classes.append("highlight")
+            if let c = HTMLText.safeColor(h.backgroundColor) { style += "background-color:" + c + ";" }
+            if let c = HTMLText.safeColor(h.textColor) { style += "color:" + c + ";" }
+        }
+        let content = HTMLText.escaped(text[r])
+        if classes.isEmpty && style.isEmpty { return content }
+        var open = "<span"
+        if !classes.isEmpty { open += " class=\"" + classes.joined(separator: " ") + "\"" }
+        if !style.isEmpty { open += " style=\"" + style + "\"" }
+        return open + ">" + content + "</span>"
+    }
+
+    /// An inline box as `<img>` of its laid-out size, aligned by class (or by its explicit descent).
+    private func image(_ p: ResolvedPlaceholder) -> String {
+        let height = p.ascent + p.descent
+        var src = HTMLRenderer.blankImage(width: p.width, height: height)
+        var alt = ""
+        switch p.placeholder.content {
+        case let .token(name, unicode, image):
+            alt = "[" + name + "]"
+            if let base = assetBaseURL {
+                let b = base.hasSuffix("/") ? base : base + "/"
+                src = HTMLText.escaped(b + (image.map { $0.split(separator: "/").last.map(String.init) ?? $0 } ?? name + ".png"))
+            } else if let image, let uri = catalogDataURI(image) {
+                src = uri
+            } else if let unicode, let uri = emojiDataURI(unicode) {
+                src = uri
+            }
+        case let .image(source):
+            if let url = HTMLRenderer.webURL(source) { src = HTMLText.escaped(url) }
+        }
+        var tag = "<img src=\"" + src + "\" alt=\"" + HTMLText.escaped(alt) + "\" width=\"" + HTMLText.px(p.width).dropLast(2)
+            + "\" height=\"" + HTMLText.px(height).dropLast(2) + "\""
+        if p.placeholder.ascent != nil || p.placeholder.descent != nil {
+            tag += " style=\"vertical-align:" + HTMLText.px(-p.descent) + "\""
+        } else {
+            tag += " class=\"emoji-" + (p.placeholder.alignment ?? emojiAlign).rawValue + "\""
+        }
+        return tag + ">"
+    }
+
+    /// `target` when it is an http or https URL (after Bubble's link sanitizing), else nil.
+    static func webURL(_ target: String) -> String? {
+        guard let url = LinkTarget.sanitize(target) else { return nil }
+        let lower = url.lowercased()
+        return lower.hasPrefix("http://") || lower.hasPrefix("https://") ? url : nil
+    }
+
+    /// A transparent SVG of the box's size: keeps the box when no image is available.
+    static func blankImage(width: Double, height: Double) -> String {
+        "data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22 width=%22" + HTMLText.px(width).dropLast(2)
+            + "%22 height=%22" + HTMLText.px(height).dropLast(2) + "%22/%3E"
+    }
+
+    /// A catalog image as a `data:` URI typed by its bytes.
+    func catalogDataURI(_ name: String) -> String? {
+        guard let bytes = catalogImage(name), !bytes.isEmpty else { return nil }
+        let mime: String
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { mime = "image/png" }
+        else if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { mime = "image/jpeg" }
+        else if bytes.starts(with: Array("GIF8".utf8)) { mime = "image/gif" }
+        else if name.lowercased().hasSuffix(".svg") { mime = "image/svg+xml" }
+        else { return nil }
+        return "data:" + mime + ";base64," + Data(bytes).base64EncodedString()
+    }
+
+    /// The color emoji face's PNG of a one-glyph emoji, as a `data:` URI.
+    func emojiDataURI(_ unicode: String) -> String? {
+        guard let face = emojiFace else { return nil }
+        let units = Array(unicode.utf16)
+        var glyphs = GlyphBuffer()
+        units.withUnsafeBufferPointer {
+            _ = Shaper().shape($0, run: 0..<units.count, as: ShapingRequest(face: face, size: 64, script: 0x5A79_7979, rightToLeft: false), into: &glyphs)
+        }
+        guard glyphs.count == 1, let png = face.pngImage(glyph: glyphs[0].id, size: 64) else { return nil }
+        return "data:image/png;base64," + Data(png.png).base64EncodedString()
+    }
+}

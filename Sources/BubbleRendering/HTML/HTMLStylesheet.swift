@@ -1,0 +1,28 @@
+/// The rules every `bubble html` fragment shares. The bubble's numbers (width, padding, font size,
+/// families) come in custom properties set on each bubble, so one stylesheet serves every message.
+///
+/// What makes Chromium break where Bubble does: `white-space: pre-wrap` keeps spaces and line feeds
+/// as Bubble keeps them (trailing spaces hang); `overflow-wrap: anywhere` lets a word wider than the
+/// line break, as Bubble's emergency break does; `line-break: strict` keeps small kana and prolonged
+/// sound marks off the start of a line, as UAX #14's default (ICU's) does. Mentions and the pieces of
+/// a URL Bubble broke are `nowrap` spans, so Chromium cannot break inside them where Bubble did not.
+enum HTMLStylesheet {
+    static let rules = """
+    .bubble{box-sizing:border-box;width:fit-content;max-width:var(--bubble-max-width);\
+    padding:var(--bubble-padding);font-family:var(--bubble-fonts);font-size:var(--bubble-font-size);\
+    font-style:normal;font-weight:normal;line-height:normal;letter-spacing:normal;word-spacing:normal;\
+    white-space:pre-wrap;overflow-wrap:anywhere;word-break:normal;line-break:strict;text-align:start;\
+    unicode-bidi:plaintext;overflow:hidden}
+    .bubble .nowrap{white-space:nowrap}
+    .bubble img{display:inline;border:0;margin:0;padding:0}
+    .bubble .emoji-center{vertical-align:middle}
+    .bubble .emoji-baseline{vertical-align:baseline}
+    .bubble .emoji-top{vertical-align:text-top}
+    .bubble .emoji-bottom{vertical-align:text-bottom}
+    .bubble a{color:inherit;text-decoration:underline}
+    .bubble .mention{color:#0a66c2}
+    .bubble .bold{font-weight:bold}
+    .bubble .italic{font-style:italic}
+    .bubble .underline{text-decoration:underline}
+    """
+}

@@ -1,0 +1,40 @@
+import Bubble
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+/// A shaped message depends on no width (images are fitted at layout), so the server's cache serves
+/// one message at every width: one miss, then hits.
+@Suite struct ShapedCacheTests {
+    @Test func oneMessageAtFourWidthsIsOneMissAndThreeHits() async throws {
+        let server = try makeServer { _ in }
+        try await server.application(logger: quietLogger).test(.router) { client in
+            for width in [200, 280, 320, 360] {
+                let r = try await client.post("/v1/layout", #"{"options":{"maxWidth":\#(width)},"messages":[{"id":1,"text":"The same words at four widths, with an @alice and [smile]"}]}"#)
+                #expect(r.status == .ok)
+            }
+            let metrics = try await client.execute(uri: "/metrics", method: .get).text
+            #expect(metrics.contains("bubble_cache_misses_total 1"), "\(metrics)")
+            #expect(metrics.contains("bubble_cache_hits_total 3"), "\(metrics)")
+        }
+    }
+
+    @Test func anImageSpanFitsEachWidthFromOneShaping() throws {
+        let engine = try BubbleEngine()
+        let spans = [Span.txt("look "), Span(type: .img, name: "cat.png", width: 600, height: 300)]
+        var o = BubbleOptions()
+        o.padding = Padding(.zero)
+        let layouts = try engine.layouts(Message(spans: spans), widths: [400, 200], options: o)
+        for (layout, width) in zip(layouts, [400.0, 200]) {
+            let image = try #require(layout.emoji.first)
+            #expect(abs(image.rect.width - width) < 0.01, "at \(width): \(image.rect)")
+            #expect(abs(image.rect.height - width / 2) < 0.01, "aspect kept at \(width)")
+            #expect(layout.size.width <= width + 0.01)
+        }
+        // The same message laid out alone at 200 gives the same bubble.
+        o.maxWidth = 200
+        let alone = try engine.layout(Message(spans: spans), options: o)
+        #expect(alone.size == layouts[1].size)
+    }
+}

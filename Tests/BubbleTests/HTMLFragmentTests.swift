@@ -1,0 +1,67 @@
+import Bubble
+import BubbleTestSupport
+import Foundation
+import Testing
+
+/// `bubble html` goldens and its safety rules: escaped text, no script, no event attributes, links
+/// only for http and https, `style` only from Bubble's own numbers.
+@Suite struct HTMLFragmentTests {
+    static let cases: [(name: String, message: Message, width: Double)] = [
+        ("html-mentions-emoji", Message(text: "Hello @alice [smile], 2024-06-01 ok ? 很久很久以前"), 200),
+        ("html-long-url", Message(text: "see https://example.com/a/very/long/path/that/does/not/fit/on/one/line?x=1&y=2"), 200),
+        ("html-markup", Message(body: .markup("<b>bold</b> <font color=\"#ff0000\">red</font> <a href=\"javascript:alert(1)\">x</a> <a href=\"https://example.com\">ok</a>")), 280),
+    ]
+
+    /// Font and image sources depend on the machine: the goldens use base URLs.
+    func html(_ message: Message, width: Double) throws -> String {
+        var o = BubbleOptions()
+        o.maxWidth = width
+        o.lineMetrics = .web
+        return try engine.html(message, options: o, fontBaseURL: "/fonts/", assetBaseURL: "/emoji/")
+    }
+
+    @Test(arguments: cases.map(\.name))
+    func fragmentMatchesItsGolden(name: String) throws {
+        let c = Self.cases.first { $0.name == name }!
+        let fragment = try html(c.message, width: c.width).trimmingCharacters(in: .newlines)
+        let mismatch = snapshotMismatch(fragment, named: "\(name).html")
+        #expect(mismatch == nil, Comment(rawValue: mismatch ?? ""))
+    }
+
+    @Test func hostileTextStaysText() throws {
+        let text = "<script>alert(1)</script> <img src=x onerror=alert(1)> \" ' & https://example.com/?q=<b>"
+        let out = try html(Message(text: text), width: 280)
+        #expect(!out.contains("<script"))
+        #expect(!out.contains("<img src=x"))
+        #expect(!out.contains("<b>"))
+        // No tag carries an event attribute: every `<` that opens a tag is Bubble's own.
+        for tag in out.split(separator: "<").dropFirst() {
+            let inside = tag.prefix { $0 != ">" }
+            #expect(!inside.contains(" on"), "a tag with an event attribute: <\(inside)>")
+        }
+        #expect(out.contains("&lt;script&gt;"))
+        #expect(out.contains("&amp;"))
+    }
+
+    @Test func onlyWebLinksBecomeAnchors() throws {
+        let out = try html(Message(body: .markup("<a href=\"javascript:alert(1)\">a</a> <a href=\"mailto:x@y.z\">b</a> <a href=\"https://ok.example\">c</a>")), width: 280)
+        #expect(!out.contains("javascript:"))
+        #expect(!out.contains("href=\"mailto:"))
+        #expect(out.contains("<a href=\"https://ok.example\""))
+    }
+
+    @Test func urlBrokenInsideGetsWordBreaksAtBubblesLines() throws {
+        let out = try html(Message(text: "see https://example.com/a/very/long/path/that/does/not/fit/on/one/line?x=1&y=2"), width: 200)
+        let layout = try engine.layout(text: "see https://example.com/a/very/long/path/that/does/not/fit/on/one/line?x=1&y=2",
+                                       options: { var o = BubbleOptions(); o.maxWidth = 200; o.lineMetrics = .web; return o }())
+        let cutsInside = layout.lineLayout.lines.count - 2  // the first line is "see ", the URL starts the second
+        #expect(out.components(separatedBy: "<wbr>").count - 1 == cutsInside)
+        #expect(out.contains("see <br>"))
+    }
+
+    @Test func badInputGetsTheLayoutError() throws {
+        var o = BubbleOptions()
+        o.maxMessageLength = 4
+        #expect(throws: BubbleError.self) { try engine.html(Message(text: "too long"), options: o) }
+    }
+}
