@@ -21,6 +21,10 @@ public final class BubbleEngine: @unchecked Sendable {
     let catalogs: Catalogs
     /// The plan of ``defaults``, worked out once: a call without options derives nothing.
     private let defaultPlan: LayoutPlan
+    /// ``fontFingerprint``, once made.
+    let fingerprintBox = LazyText()
+    /// The faces of the default chain, in fallback order.
+    var defaultFontFaces: [FontFace] { chains.defaultChain.faces }
 
     /// Most shaped words each worker keeps (0: no word cache).
     public var shapeCacheCapacity: Int { pool.shapeCacheCapacity }

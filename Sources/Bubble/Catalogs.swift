@@ -34,7 +34,12 @@ final class Catalogs: @unchecked Sendable {
         if let found { return found }
         let loaded: LoadedCatalog
         do { loaded = LoadedCatalog(try EmojiCatalog(contentsOf: path)) } catch {
-            throw BubbleError(code: error.code, message: error.message)
+            var message = error.message
+            // A missing default catalog says where Bubble looked.
+            if case .unreadableCatalog = error, path == DataLocation.catalogPath {
+                message += " (\(DataLocation.missingCatalogHint))"
+            }
+            throw BubbleError(code: error.code, message: message)
         }
         return lock.withLock {
             if let existing = byPath[path] { return existing.catalog }
@@ -46,11 +51,6 @@ final class Catalogs: @unchecked Sendable {
         }
     }
 
-    /// Bubble's own catalog: `$BUBBLE_CATALOG`, else `Emoji/catalog.json` of the source tree this
-    /// binary was built from. Resolved once per process (it is looked at on every layout).
-    static let defaultPath: String = {
-        if let env = ProcessInfo.processInfo.environment["BUBBLE_CATALOG"], !env.isEmpty { return env }
-        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Emoji/catalog.json").path
-    }()
+    /// Bubble's own catalog: `$BUBBLE_CATALOG`, else the one beside the executable (see ``DataLocation``).
+    static var defaultPath: String { DataLocation.catalogPath }
 }

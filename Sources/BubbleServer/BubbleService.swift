@@ -17,12 +17,20 @@ public final class BubbleService: Sendable {
     let slowRequests = SlowRequestCount()
 
     /// Loads the fonts and catalog of `settings.defaults` (a missing font is an error here, at start).
+    /// The font set's fingerprint, which reads every font file, is worked out in a background task.
     public init(settings: BubbleServerSettings) throws(BubbleError) {
         self.settings = settings
         engine = try BubbleEngine(options: settings.defaults, limits: settings.limits)
         cache = ShapedTextCache(capacity: settings.cacheEntries)
         allowedFamilies = BubbleService.allowedFamilies(settings)
         gate = LayoutGate(slots: settings.maxConcurrentLayouts, queueLimit: settings.layoutQueue)
+        let engine = self.engine
+        Task.detached(priority: .background) { _ = engine.fontFingerprint }
+    }
+
+    /// `GET /healthz`: `{"status": "ok"}` and what `bubble version --json` says.
+    var health: String {
+        "{\"status\":\"ok\"," + BubbleVersion.json(fonts: engine.fontFingerprint).dropFirst()
     }
 
     /// What a layout request produced.

@@ -1,3 +1,4 @@
+import Bubble
 import Foundation
 import Metrics
 import Prometheus
@@ -28,6 +29,9 @@ final class ServerMetrics: Sendable {
         cacheMisses = Metrics.Counter(label: "bubble_cache_misses_total", factory: factory)
         cacheEntries = Metrics.Gauge(label: "bubble_cache_entries", factory: factory)
         glyphPaths = Metrics.Gauge(label: "bubble_glyph_paths_cached", factory: factory)
+        // The build, as Prometheus's `*_build_info` convention has it: labels that say what runs, value 1.
+        let build = [("version", BubbleVersion.version), ("commit", BubbleVersion.commit)] + BubbleVersion.libraries
+        Metrics.Gauge(label: "bubble_build_info", dimensions: build, factory: factory).record(1)
     }
 
     /// Records one finished request. `route` is a known path or `other`, so label values stay few.

@@ -13,8 +13,12 @@ struct ServeCommand: ParsableCommand {
         abstract: "Serve layouts over HTTP: POST /v1/layout, /v1/svg, /v1/hit; GET /healthz, /metrics, /openapi.json.",
         discussion: """
             Stops gracefully on SIGTERM or SIGINT: no new connections, requests in flight finish.
-            Logs one line per request on standard error (LOG_LEVEL=debug|info|warning).
-            Example: bubble serve --port 8080 --max-messages 500
+            Logs one line per request on standard error (LOG_LEVEL=debug|info|warning), as text or,
+            with --log-format json, one JSON object per line.
+
+            Examples:
+              bubble serve --port 8080 --max-messages 500
+              bubble serve --host 0.0.0.0 --log-format json
             """
     )
 
@@ -27,11 +31,15 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Seconds a connection may stay silent while a request is awaited or being read.")
     var readTimeout = 30.0
     @Option(help: "Shaped messages kept across requests (0: no cache).") var cacheEntries = 20_000
+    @Option(help: "Log lines as text or json (one object per line).", completion: .list(LogFormat.allCases.map(\.rawValue)))
+    var logFormat: LogFormat = .text
     @Option(help: "Where /v1/html fragments load font files, by file name (default: local() names, then file:// paths).")
     var fontBaseURL: String?
     @Option(help: "Where /v1/html fragments load catalog images (default: data: URIs).") var assetBaseURL: String?
-    @Option(name: .customLong("options"), help: "A JSON file of default options for every request.") var optionsFile: String?
-    @Option(help: "The emoji catalog file (requests cannot choose one).") var catalog: String?
+    @Option(name: .customLong("options"), help: "A JSON file of default options for every request.",
+            completion: .file(extensions: ["json"])) var optionsFile: String?
+    @Option(help: "The emoji catalog file (requests cannot choose one).", completion: .file(extensions: ["json"]))
+    var catalog: String?
     @Option(help: "Font families or files in fallback order, comma-separated (requests may name families only).")
     var fonts: String?
     @Option(help: "Font chains kept besides the default one, by `fonts` list (least recently used dropped).")
@@ -101,10 +109,19 @@ struct ServeCommand: ParsableCommand {
         if let fonts { defaults.fonts = fonts.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
         settings.defaults = defaults
 
+        let level = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
+        let format = logFormat
         LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
-            return handler
+            switch format {
+            case .text:
+                var handler = StreamLogHandler.standardError(label: label)
+                handler.logLevel = level
+                return handler
+            case .json:
+                var handler = JSONLogHandler(label: label)
+                handler.logLevel = level
+                return handler
+            }
         }
         let server = try BubbleError.exiting { () throws(BubbleError) in try BubbleServer(settings: settings) }
         if let benchBodies { return try benchmark(server.service, bodiesAt: benchBodies) }
@@ -120,7 +137,7 @@ struct ServeCommand: ParsableCommand {
         }
         done.wait()
         if let error = failure.error {
-            FileHandle.standardError.write(Data("bubble: serve: \(error)\n".utf8))
+            Diagnostics.say("serve: \(error)")
             throw ExitCode(2)
         }
     }
@@ -180,6 +197,11 @@ extension ServeCommand {
         getrusage(RUSAGE_SELF.rawValue, &usage)
         return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
     }
+}
+
+/// `--log-format`.
+enum LogFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json
 }
 
 /// The error the service stopped with, handed from its task to the waiting thread.

@@ -13,7 +13,8 @@ import Testing
         try await sharedServer.application(logger: quietLogger).test(setup) { client in
             let r = try await client.execute(uri: "/healthz", method: .get)
             #expect(r.status == .ok)
-            #expect(r.text == #"{"status":"ok"}"#)
+            #expect(r.text == #"{"status":"ok","# + BubbleVersion.json(fonts: sharedServer.service.engine.fontFingerprint).dropFirst())
+            #expect(r.object["bubble"] as? String == BubbleVersion.version)
             #expect(r.headers[.init("X-Request-Id")!] != nil)
         }
     }
