@@ -37,8 +37,8 @@ import Testing
             let connection = try LoopbackConnection(port: listening)
             try connection.send(Array("POST /v1/layout HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n".utf8))
             try connection.send(Array(body[..<(body.count / 2)]))
-            // Time for the server to take the head in: on a loaded machine 200 ms was sometimes too little.
-            try await Task.sleep(for: .milliseconds(1000))
+            // Time for the server to take the head in: on a loaded machine 200 ms, then 1 s, were sometimes too little.
+            try await Task.sleep(for: .milliseconds(3000))
             kill(process.processIdentifier, SIGTERM)
             try await Task.sleep(for: .milliseconds(300))
             #expect(process.isRunning)
