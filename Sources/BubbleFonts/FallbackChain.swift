@@ -15,6 +15,8 @@ public final class FallbackChain: @unchecked Sendable {
     /// Faces fontconfig found for code points no chain face covers; appended after the chain.
     private var extra: [FontSource: FontFace] = [:]
     private var styled: [StyleKey: FontFace] = [:]
+    /// Faces of families asked for by style (`code` and `pre` ask for the monospace one); nil when not installed.
+    private var families: [String: FontFace?] = [:]
 
     private struct StyleKey: Hashable { var face: ObjectIdentifier; var bold: Bool; var italic: Bool }
 
@@ -95,6 +97,26 @@ public final class FallbackChain: @unchecked Sendable {
         extra[source] = face
         return face
     }
+
+    /// The regular face of `family` (fontconfig's match, kept only when its family name is the one asked
+    /// for), cached; nil when no such family is installed. Bounded by the families styles name.
+    public func familyFace(_ family: String) -> FontFace? {
+        lock.lock()
+        if let known = families[family] { lock.unlock(); return known }
+        lock.unlock()
+        var face: FontFace?
+        if let match = try? FontResolver.shared.resolve(family: family), let found = try? FontFace(source: match.source),
+           found.family.lowercased() == family.lowercased() {
+            face = found
+        }
+        lock.lock()
+        if families.count < 16 { families[family] = face }
+        lock.unlock()
+        return face
+    }
+
+    /// Whether `face` draws every scalar of a grapheme (joiners and selectors excepted).
+    public func faceCovers(_ face: FontFace, _ scalars: [UInt32]) -> Bool { covers(face, scalars) }
 
     /// The bold and/or italic face of the family `face` belongs to, or `face` itself with synthetic
     /// emboldening/slant when the family has no such face.

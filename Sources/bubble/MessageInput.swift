@@ -9,7 +9,7 @@ struct MessageInput: ParsableArguments {
     @Option(help: "The message (instead of standard input).")
     var text: String?
 
-    @Option(help: "The message's format: text (default), spans (a JSON array of segments) or markup.")
+    @Option(help: "The message's format: text (default), spans (a JSON array of segments), markup, or entities (a JSON object {\"text\", \"entities\"}).")
     var input: InputFormat = .text
 
     @Option(help: ArgumentHelp("A JSON file mapping exact text to URLs ({\"@百度\": \"https://www.baidu.com\"}).",
@@ -52,7 +52,7 @@ struct MessageInput: ParsableArguments {
 
 /// `--input`: the formats of ``Message/Format``, as an argument.
 enum InputFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, spans, markup
+    case text, spans, markup, entities
 
     var format: Message.Format { Message.Format(rawValue: rawValue)! }
 }

@@ -33,6 +33,7 @@ public struct BubbleOptions: Codable, Sendable, Hashable {
     // Links
     public var linkify: Bool?
     public var linkMap: [String: String]?
+    public var linkRules: LinkRuleList?
     // Truncation
     public var ellipsis: String?
     public var truncationToken: TruncationToken?

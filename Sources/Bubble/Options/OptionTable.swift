@@ -58,6 +58,9 @@ public enum OptionTable {
               schema: .schema(["type": .string("object"), "additionalProperties": .schema(["type": .string("string")]),
                                "description": .string("Exact text → URL; a message's entries go over the request's.")]),
               merge: .mergeEntries, flag: false),
+        .make(\.linkRules, "linkRules",
+              "Custom link rules on PCRE2, in order after the link map and before detection: built-ins by name (hashtag, cashtag, email, phone) or {name, pattern, kind, target}.",
+              default: "none", stage: .map, schema: LinkRuleList.schema, flag: false, range: { $0.problem }),
         // Truncation
         .text(\.ellipsis, "ellipsis", "The truncation token.", stage: .shape, maxLength: TruncationToken.maxLength),
         .make(\.truncationToken, "truncationToken", "A custom truncation token (\"…more\"); with a URL a tappable link of kind more.",
