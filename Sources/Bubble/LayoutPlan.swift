@@ -45,6 +45,7 @@ public final class LayoutPlan: Sendable {
         c.alignment = o.alignment
         c.lineMetrics = o.lineMetrics
         c.pageHeight = given.pageHeight
+        c.atomicLinks = o.atomicLinks
         switch given.lineHeight {
         case .multiple(let m)?: c.lineHeight = .multiple(m)
         case .pixels(let px)?: c.lineHeight = .pixels(px)

@@ -61,13 +61,6 @@ enum CharacterClasses {
         }
     }
 
-    /// A mention's characters: letters, digits and marks in any script, `_`, `.`, `-`.
-    @inline(__always)
-    static func isMentionScalar(_ value: UInt32) -> Bool {
-        if value < 0x80 { return isASCIIAlphanumeric(value) || value == 0x5F || value == 0x2E || value == 0x2D }
-        return isWordScalar(value)
-    }
-
     /// CJK ideographs, kana, Hangul and full-width forms: chat text runs them right after a URL without a
     /// space, so they end a URL (percent-encoded CJK paths still link whole).
     @inline(__always)

@@ -1,10 +1,22 @@
 /// The user's link map, compiled for a one-pass search of the mapped text.
+///
+/// A key matches only as a whole word: a key that starts with a letter or digit needs a UAX #29 word
+/// boundary before it, and one that ends with a letter or digit a boundary after it (``WordBoundaries``:
+/// `cat` is not found in `concatenate` or `con.cat`, `中国` is in `我爱中国人`); a key that starts with `@`
+/// must instead not be followed by what would continue a mention (``MentionRules/continues(_:at:)``: `@bob`
+/// is not found in `@bobby` or `@bob.smith`, but is in `@bob's` and, CJK words having no spaces, `@百度` is
+/// in `@百度地图`). Where matches overlap, the longest key wins (then the leftmost).
 struct LinkMatcher: Sendable {
     struct Key: Sendable {
         var units: [UInt16]
         var target: String
+        /// The key starts with `@`: a mention from the map (atomic, and checked with the mention rule).
+        var isMention: Bool
+        /// The key's first (last) scalar is a letter or digit: a word boundary must be there.
+        var needsBoundaryBefore: Bool
+        var needsBoundaryAfter: Bool
     }
-    /// Keys by their first UTF-16 unit, longest first (the longest match at a position wins).
+    /// Keys by their first UTF-16 unit, longest first.
     private var keys: [UInt16: [Key]] = [:]
     /// Whether any key starts with a unit whose low byte is the index: a cheap first test (empty, not
     /// allocated, for an empty map).
@@ -17,7 +29,15 @@ struct LinkMatcher: Sendable {
         for (text, target) in map {
             guard !text.isEmpty, let safe = LinkTarget.sanitize(target) else { continue }
             let units = Array(text.utf16)
-            keys[units[0], default: []].append(Key(units: units, target: safe))
+            let (first, last) = units.withUnsafeBufferPointer { u in
+                (CharacterClasses.scalar(in: u, at: 0).value, CharacterClasses.scalar(in: u, before: u.count))
+            }
+            // An `@` key ends where a mention would (the mention rule, which treats `@bob's` as `@bob` + `'s`);
+            // other keys where UAX #29 ends a word.
+            let isMention = units[0] == 0x40
+            let key = Key(units: units, target: safe, isMention: isMention, needsBoundaryBefore: Self.isLetterOrDigit(first),
+                          needsBoundaryAfter: !isMention && Self.isLetterOrDigit(last))
+            keys[units[0], default: []].append(key)
             firstByte[Int(units[0] & 0xFF)] = true
         }
         for first in keys.keys {
@@ -25,36 +45,72 @@ struct LinkMatcher: Sendable {
         }
     }
 
+    private static func isLetterOrDigit(_ value: UInt32) -> Bool {
+        let c = WordBoundaries.wordClass(value)
+        return c == .letter || c == .numeric || c == .katakana
+            || (c == .other && CharacterClasses.isWordScalar(value))  // ideographs, kana, Thai
+    }
+
     var isEmpty: Bool { keys.isEmpty }
 
-    /// Every non-overlapping occurrence in `text`, left to right; an occurrence ending inside a grapheme
-    /// cluster (before a combining mark) does not count.
+    /// Every match in `text`, never overlapping, in text order: whole words only, the longest key winning
+    /// where matches overlap; an occurrence ending inside a grapheme cluster (before a combining mark) does
+    /// not count.
     func matches(in text: UnsafeBufferPointer<UInt16>) -> [Link] {
-        var found: [Link] = []
+        var found: [(start: Int, key: Key)] = []
         var i = 0
         let n = text.count
         while i < n {
             let unit = text[i]
             if firstByte[Int(unit & 0xFF)], let candidates = keys[unit], !(unit & 0xFC00 == 0xDC00) {
-                var matched = false
                 for key in candidates where key.units.count <= n - i {
                     var k = 1
                     while k < key.units.count && text[i + k] == key.units[k] { k += 1 }
                     guard k == key.units.count else { continue }
-                    let end = i + k
-                    if end < n, CharacterClasses.extendsGrapheme(CharacterClasses.scalar(in: text, at: end).value) {
-                        continue
+                    if accepts(key, in: text, from: i) {
+                        found.append((i, key))
+                        break  // longest first: a shorter key at the same start can only lose to it
                     }
-                    found.append(Link(kind: .link, range: MappedIndex(i)..<MappedIndex(end), target: key.target))
-                    i = end
-                    matched = true
-                    break
                 }
-                if matched { continue }
             }
             i += 1
         }
-        return found
+        return Self.longestFirst(found, count: n)
+    }
+
+    /// Whether `key`, found at `start`, stands as a whole word there.
+    private func accepts(_ key: Key, in text: UnsafeBufferPointer<UInt16>, from start: Int) -> Bool {
+        let end = start + key.units.count
+        if end < text.count, CharacterClasses.extendsGrapheme(CharacterClasses.scalar(in: text, at: end).value) { return false }
+        if key.needsBoundaryBefore && !WordBoundaries.isBoundary(in: text, at: start) { return false }
+        if key.needsBoundaryAfter && !WordBoundaries.isBoundary(in: text, at: end) { return false }
+        if key.isMention && MentionRules.continues(text, at: end) { return false }
+        return true
+    }
+
+    /// The matches that survive overlaps, longest first (then leftmost), returned in text order.
+    private static func longestFirst(_ found: [(start: Int, key: Key)], count n: Int) -> [Link] {
+        func link(_ m: (start: Int, key: Key)) -> Link {
+            Link(kind: .link, range: MappedIndex(m.start)..<MappedIndex(m.start + m.key.units.count), target: m.key.target,
+                 isAtomic: m.key.isMention)
+        }
+        // Without overlaps (the common case) every match stands.
+        if zip(found, found.dropFirst()).allSatisfy({ $0.start + $0.key.units.count <= $1.start }) { return found.map(link) }
+        let order = found.indices.sorted {
+            let a = found[$0], b = found[$1]
+            return a.key.units.count != b.key.units.count ? a.key.units.count > b.key.units.count : a.start < b.start
+        }
+        // Taken longest first, a taken match is at least as long as any later one, so a later one overlaps a
+        // taken match exactly when its first or last unit is already taken.
+        var taken = [Bool](repeating: false, count: n)
+        var kept: [Int] = []
+        for index in order {
+            let m = found[index], end = m.start + m.key.units.count
+            guard !taken[m.start] && !taken[end - 1] else { continue }
+            for u in m.start..<end { taken[u] = true }
+            kept.append(index)
+        }
+        return kept.sorted().map { link(found[$0]) }
     }
 }
 
@@ -101,9 +157,8 @@ enum LinkFinder {
     ///   `_ @ . / - :` (so not inside an email address or a longer word); they run over RFC 3986 characters
     ///   and non-CJK letters, stop at an unbalanced closing bracket, and leave out trailing `. , : ; ! ? ' *`.
     ///   A `www.` URL's target gets `https://` prepended.
-    /// - Mentions are `@` + letters, digits, marks, `_ . -` of any script, not right after an ASCII letter,
-    ///   digit or email punctuation (so `alice@example.com` is no mention), not followed by another `@`,
-    ///   without a trailing `.` or `-`; a mention inside a URL is part of the URL. Its target is its text.
+    /// - Mentions follow ``MentionRules``; a mention inside a URL is part of the URL. Its target is its
+    ///   text, and it is atomic.
     static func detectLinks(in text: UnsafeBufferPointer<UInt16>) -> [Link] {
         var found: [Link] = []
         let n = text.count
@@ -112,9 +167,9 @@ enum LinkFinder {
             let unit = text[i]
             switch unit {
             case 0x40:  // @
-                if let end = mention(in: text, at: i) {
+                if let end = MentionRules.end(in: text, at: i) {
                     found.append(Link(kind: .mention, range: MappedIndex(i)..<MappedIndex(end),
-                                      target: string(UnsafeBufferPointer(rebasing: text[i..<end]))))
+                                      target: string(UnsafeBufferPointer(rebasing: text[i..<end])), isAtomic: true))
                     i = end
                     continue
                 }
@@ -166,42 +221,6 @@ enum LinkFinder {
             }
             return k
         }
-    }
-
-    /// The end of a mention whose `@` is at `at`.
-    private static func mention(in text: UnsafeBufferPointer<UInt16>, at: Int) -> Int? {
-        if at > 0 {
-            let before = text[at - 1]
-            if before < 0x80 {
-                if CharacterClasses.isASCIIAlphanumeric(UInt32(before)) { return nil }
-                // A Hebrew or Arabic prefix letter joined by a hyphen (`ל-@noa`) still starts a mention.
-                if before == 0x2D, at >= 2, text[at - 2] >= 0x80, CharacterClasses.isWordScalar(CharacterClasses.scalar(in: text, before: at - 1)) {
-                    // fall through to the mention body
-                } else {
-                switch UInt8(before) {
-                case UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "!"),
-                     UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"), UInt8(ascii: "*"),
-                     UInt8(ascii: "'"), UInt8(ascii: "="), UInt8(ascii: "?"), UInt8(ascii: "^"), UInt8(ascii: "`"),
-                     UInt8(ascii: "{"), UInt8(ascii: "|"), UInt8(ascii: "}"), UInt8(ascii: "~"), UInt8(ascii: "/"),
-                     UInt8(ascii: "@"):
-                    return nil
-                default:
-                    break
-                }
-                }
-            }
-        }
-        var j = at + 1
-        var hasWord = false
-        while j < text.count {
-            let (value, width) = CharacterClasses.scalar(in: text, at: j)
-            guard CharacterClasses.isMentionScalar(value) else { break }
-            if value != 0x2E && value != 0x2D && value != 0x5F { hasWord = true }
-            j += width
-        }
-        if j < text.count && text[j] == 0x40 { return nil }  // alice@example.com seen from its @-less side
-        while j > at + 1 && (text[j - 1] == 0x2E || text[j - 1] == 0x2D) { j -= 1 }
-        return hasWord && j > at + 1 ? j : nil
     }
 
     /// The end of a URL starting at `at`, and whether it is a scheme-less `www.` one.

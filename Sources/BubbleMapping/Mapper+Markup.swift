@@ -2,7 +2,7 @@
 ///
 /// Tags: `<b>`, `<i>`, `<font color size face>` (size in px; `face` a family *name* — a value with a
 /// slash or backslash is ignored, so markup never names a font file), `<a href>` (a link of kind `link`
-/// when ``LinkTarget`` accepts the target), `<img src width height>` (a placeholder; `src` is kept, never
+/// when ``LinkTarget`` accepts the target; `<a href atomic>` marks it atomic, see ``Link/isAtomic``), `<img src width height>` (a placeholder; `src` is kept, never
 /// read), `<br>` (a line break) and `<p>`/`</p>` (paragraphs, separated by one line break). Names are
 /// case-insensitive, attributes may be quoted or not, other attributes are ignored. Any other tag, and
 /// anything that does not parse as a tag, is shown as literal text. A closing tag closes the innermost
@@ -50,6 +50,8 @@ extension Mapper {
         var previousStyle: TextStyle
         var linkStart: Int?
         var target: String?
+        /// `<a href atomic>`: the caller marks the link atomic.
+        var atomic = false
     }
 
     private func apply(_ tag: MarkupParser.Tag, length: Int, open: inout [OpenTag], builder: inout MappingBuilder) {
@@ -95,7 +97,7 @@ extension Mapper {
             let target = insideLink ? nil : tag.attributes["href"].flatMap(LinkTarget.sanitize)
             if target != nil { builder.flushPending() }
             open.append(OpenTag(name: .a, previousStyle: builder.style, linkStart: target == nil ? nil : builder.out.count,
-                                target: target))
+                                target: target, atomic: tag.attributes["atomic"] != nil))
         }
     }
 
@@ -103,8 +105,7 @@ extension Mapper {
         let tag = open.removeLast()
         builder.style = tag.previousStyle
         if let start = tag.linkStart, let target = tag.target, builder.out.count > start {
-            builder.explicitLinks.append(Link(kind: .link, range: MappedIndex(start)..<MappedIndex(builder.out.count),
-                                              target: target))
+            builder.appendExplicitLink(from: start, target: target, atomic: tag.atomic)
         }
     }
 

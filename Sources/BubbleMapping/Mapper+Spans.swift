@@ -9,7 +9,7 @@ extension Span {
         return try decodeArray(value)
     }
 
-    /// Reads a spans array: each segment `{type, content?, color?, size?, url?, name?, width?, height?}`
+    /// Reads a spans array: each segment `{type, content?, color?, size?, url?, name?, width?, height?, atomic?}`
     /// (other keys are ignored, as the seed template carries its own).
     public static func decodeArray(_ json: JSONValue) throws(MappingError) -> [Span] {
         guard let items = json.array else { throw .malformedSpans(index: -1, reason: "expected an array of segments, found \(json.kindName)") }
@@ -31,9 +31,14 @@ extension Span {
                 guard let d = v.double else { throw .malformedSpans(index: index, reason: "\"\(key)\": expected a number, found \(v.kindName)") }
                 return d
             }
+            func bool(_ key: String) throws(MappingError) -> Bool? {
+                guard let v = o[key], v != .null else { return nil }
+                guard case .bool(let b) = v else { throw .malformedSpans(index: index, reason: "\"\(key)\": expected true or false, found \(v.kindName)") }
+                return b
+            }
             spans.append(Span(type: type, content: try string("content"), color: try string("color"), size: try number("size"),
                               url: try string("url"), name: try string("name"), width: try number("width"),
-                              height: try number("height")))
+                              height: try number("height"), atomic: try bool("atomic")))
         }
         return spans
     }
@@ -76,8 +81,7 @@ extension Mapper {
                     builder.appendText(position..<(position + count))
                     position += count
                     if let target = LinkTarget.sanitize(url), builder.out.count > start {
-                        builder.explicitLinks.append(Link(kind: .link, range: MappedIndex(start)..<MappedIndex(builder.out.count),
-                                                          target: target))
+                        builder.appendExplicitLink(from: start, target: target, atomic: span.atomic ?? false)
                     }
                 case .img:
                     // Declared size kept: fitting it to a line is the layout's job (it knows the width).

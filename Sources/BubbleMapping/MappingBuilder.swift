@@ -99,6 +99,13 @@ struct MappingBuilder {
                           ascent: entry.ascent, descent: entry.descent)
     }
 
+    /// A link the input gave (`link` span, `<a href>`) over the mapped text from `start` to here; atomic when
+    /// the caller says so or its text starts with `@` (a mention however it was written).
+    mutating func appendExplicitLink(from start: Int, target: String, atomic: Bool) {
+        explicitLinks.append(Link(kind: .link, range: MappedIndex(start)..<MappedIndex(out.count), target: target,
+                                  isAtomic: atomic || out[start] == 0x40))
+    }
+
     // MARK: Pending (tags)
 
     /// Source units that show as nothing (a tag).

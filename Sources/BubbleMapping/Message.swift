@@ -84,7 +84,7 @@ public struct Message: Sendable {
 }
 
 /// One segment of a spans message: the seed engines' JSON template
-/// `{type: txt|img|link|emoji, content, color, size, url, name, width, height}`.
+/// `{type: txt|img|link|emoji, content, color, size, url, name, width, height}`, plus `atomic` on links.
 public struct Span: Sendable, Equatable, Codable {
     /// Segment kinds.
     public enum Kind: String, Sendable, Codable, CaseIterable {
@@ -109,9 +109,13 @@ public struct Span: Sendable, Equatable, Codable {
     /// Declared image size in px (CSS px), known before any download.
     public var width: Double?
     public var height: Double?
+    /// A `link` segment that must stay whole on a line (see ``Link/isAtomic``); a link whose content starts
+    /// with `@` is atomic without it.
+    public var atomic: Bool?
 
     public init(type: Kind, content: String? = nil, color: String? = nil, size: Double? = nil, url: String? = nil,
-                name: String? = nil, width: Double? = nil, height: Double? = nil) {
+                name: String? = nil, width: Double? = nil, height: Double? = nil, atomic: Bool? = nil) {
+        self.atomic = atomic
         self.type = type
         self.content = content
         self.color = color

@@ -13,9 +13,10 @@ extension JSONRenderer {
         guard let hit else { w.null(); return w.output }
         let map = layout.mapped.offsets
         func source(_ m: Int) -> Int { map.report(map.source(MappedIndex(m)), in: offsets) }
-        func span(_ r: Range<Int>) {
-            w.field("start", source(r.lowerBound))
-            w.field("end", source(r.upperBound))
+        func span(_ r: Range<Int>) {  // content: no tag at either edge, as in the layout JSON
+            let s = map.source(MappedIndex(r.lowerBound)..<MappedIndex(r.upperBound))
+            w.field("start", map.report(s.lowerBound, in: offsets))
+            w.field("end", map.report(s.upperBound, in: offsets))
         }
         w.beginObject()
         w.field("offset", source(hit.offset))
@@ -26,7 +27,7 @@ extension JSONRenderer {
             let box = layout.links[i]
             w.beginObject()
             w.field("kind", box.link.kind.rawValue)
-            w.field("text", String(decoding: layout.mapped.text[box.range], as: UTF16.self))
+            w.field("text", layout.text(of: box))
             w.field("target", box.link.target)
             span(box.range)
             w.endObject()

@@ -39,10 +39,18 @@ public struct JSONRenderer: Sendable {
         let map = layout.mapped.offsets
         let reporter = map.reporter(in: offsets)  // UTF-8 and scalar tables built once per render
         func source(_ m: Int) -> Int { reporter.report(map.source(MappedIndex(m))) }
-        /// `"start"` and `"end"` of a mapped range, in source offsets.
+        /// `"start"` and `"end"` of a stretch of text that tiles the message (a line, a page): every source
+        /// unit belongs to one of them, markup tags included.
         func span(_ r: Range<Int>) {
             w.field("start", source(r.lowerBound))
             w.field("end", source(r.upperBound))
+        }
+        /// `"start"` and `"end"` of content (a link, an emoji, a highlight): the source it shows, never a markup
+        /// tag or an escape's backslash at either edge (`<b>@bob</b>` reports `@bob`).
+        func content(_ r: Range<Int>) {
+            let s = map.source(MappedIndex(r.lowerBound)..<MappedIndex(r.upperBound))
+            w.field("start", reporter.report(s.lowerBound))
+            w.field("end", reporter.report(s.upperBound))
         }
         func rect(_ r: Rect) {
             w.beginObject()
@@ -72,14 +80,13 @@ public struct JSONRenderer: Sendable {
         }
         w.endArray()
         w.key("links"); w.beginArray()
-        let text = layout.mapped.text
         for box in layout.links {
             w.beginObject()
             w.field("kind", box.link.kind.rawValue)
-            let shown = box.link.kind == .more ? layout.shaped.token.text[...] : text[box.range]
-            w.field("text", String(decoding: shown, as: UTF16.self))
+            w.field("text", layout.text(of: box))
             w.field("target", box.link.target)
-            span(box.range)
+            content(box.range)
+            w.field("visibility", box.visibility.rawValue)
             rects(box.rects)
             w.endObject()
         }
@@ -90,7 +97,8 @@ public struct JSONRenderer: Sendable {
             w.field("kind", e.kind.rawValue)
             if let name = e.name { w.field("name", name) }
             if let unicode = e.unicode { w.field("unicode", unicode) }
-            span(e.range)
+            content(e.range)
+            w.field("visibility", e.visibility.rawValue)
             w.key("rect"); rect(e.rect)
             w.endObject()
         }
@@ -98,7 +106,7 @@ public struct JSONRenderer: Sendable {
         w.key("highlights"); w.beginArray()
         for h in layout.highlights {
             w.beginObject()
-            span(h.range)
+            content(h.range)
             if let c = h.highlight.textColor { w.field("color", c) }
             if let c = h.highlight.backgroundColor { w.field("background", c) }
             rects(h.rects)

@@ -207,7 +207,7 @@ public struct SVGRenderer: Sendable {
         let top = layout.padding.top
         for (i, box) in layout.links.enumerated() where box.link.kind != .more || !box.link.target.isEmpty {
             for r in box.rects {
-                // The line the rect belongs to: rects are line boxes, one per line.
+                // The line the rect belongs to: each rect spans its line box vertically.
                 guard let line = layout.lineLayout.lines.first(where: { abs($0.top + top - r.y) < 0.01 }) else { continue }
                 let y = top + line.baseline + max(size * 0.1, thickness)
                 scene.append(to: .link(i)) {

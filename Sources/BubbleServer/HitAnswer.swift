@@ -12,13 +12,14 @@ struct HitAnswer {
         guard let hit else { return "{\"hit\":false}" }
         let map = layout.mapped.offsets
         func source(_ m: Int) -> Int { map.report(map.source(MappedIndex(m)), in: offsets) }
-        func range(_ r: Range<Int>) -> String {
-            "\"start\":\(source(r.lowerBound)),\"end\":\(source(r.upperBound))"
+        func range(_ r: Range<Int>) -> String {  // content: no tag at either edge, as in the layout JSON
+            let s = map.source(MappedIndex(r.lowerBound)..<MappedIndex(r.upperBound))
+            return "\"start\":\(map.report(s.lowerBound, in: offsets)),\"end\":\(map.report(s.upperBound, in: offsets))"
         }
         var out = "{\"hit\":true,\"offset\":\(source(hit.offset)),\"affinity\":\"\(hit.affinity.rawValue)\",\"line\":\(hit.line)"
         if let i = hit.link {
             let box = layout.links[i]
-            let text = String(decoding: layout.mapped.text[box.range], as: UTF16.self)
+            let text = layout.text(of: box)
             out += ",\"link\":{\"index\":\(i),\"kind\":\"\(box.link.kind.rawValue)\",\"text\":" + JSONText.quote(text)
                 + ",\"target\":" + JSONText.quote(box.link.target) + "," + range(box.range) + "}"
         }

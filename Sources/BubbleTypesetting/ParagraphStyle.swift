@@ -59,8 +59,10 @@ public struct LayoutConstraints: Sendable, Equatable {
     public var alignment: TextAlignment = .start
     /// Split lines into pages of at most this height, px.
     public var pageHeight: Double?
-    /// Mentions stay whole unless wider than a line.
-    public var keepMentionsWhole = true
+    /// Atomic links (``Link/isAtomic``: every link whose text starts with `@`, whatever its source, and links
+    /// the caller marks) stay whole on a line: no UAX #14 break inside one, unless it alone is wider than the
+    /// line (then it breaks at graphemes). False gives plain UAX #14 everywhere (option `atomicLinks`).
+    public var atomicLinks = true
     /// URLs stay whole unless wider than a line (on by default): a URL that fits on the next line moves
     /// there whole, as Chromium moves it, rather than leaving `https://` or a path fragment behind; one
     /// wider than a line breaks after `/ ? & = -` first, then between graphemes, where `bubble html`

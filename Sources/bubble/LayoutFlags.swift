@@ -26,6 +26,7 @@ struct LayoutFlags: ParsableArguments {
     @Option(help: .option("emojiSize")) var emojiSize: String?
     @Option(help: .option("emojiAlign")) var emojiAlign: String?
     @Option(help: .option("linkify")) var linkify: String?
+    @Option(help: .option("atomicLinks")) var atomicLinks: String?
     @Option(help: .option("ellipsis")) var ellipsis: String?
     @Option(help: .option("truncationToken")) var truncationToken: String?
     @Option(help: "The URL of the truncation token (a tappable link of kind more).") var truncationTokenURL: String?

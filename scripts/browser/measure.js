@@ -42,16 +42,29 @@
     // Empty lines (a line feed after a line feed) draw no glyph: count them from the height left over.
     const links = [];
     for (const a of m.querySelectorAll('[data-link]')) {
-      // One rect per line: the element's boxes on one line (its spans) merged, as Bubble reports them.
-      const merged = [];
+      // One rect per visual run on each line, as Bubble reports them: the element's boxes (its spans) grouped
+      // by line, then merged left to right where they touch (bidi can put other text between two pieces).
+      const rows = [];
       for (const r of a.getClientRects()) {
         if (r.width <= 0) continue;
         const mid = (r.top + r.bottom) / 2;
-        const same = merged.find(m => mid >= m.top && mid <= m.bottom);
-        if (same) {
-          same.left = Math.min(same.left, r.left); same.right = Math.max(same.right, r.right);
-          same.top = Math.min(same.top, r.top); same.bottom = Math.max(same.bottom, r.bottom);
-        } else merged.push({left: r.left, right: r.right, top: r.top, bottom: r.bottom});
+        let row = rows.find(q => mid >= q.top && mid <= q.bottom);
+        if (!row) { row = {top: r.top, bottom: r.bottom, boxes: []}; rows.push(row); }
+        row.top = Math.min(row.top, r.top); row.bottom = Math.max(row.bottom, r.bottom);
+        row.boxes.push(r);
+      }
+      const merged = [];
+      for (const row of rows) {
+        row.boxes.sort((p, q) => p.left - q.left);
+        let run = null;
+        for (const r of row.boxes) {
+          if (run && r.left - run.right < 0.5) {
+            run.right = Math.max(run.right, r.right); run.top = Math.min(run.top, r.top); run.bottom = Math.max(run.bottom, r.bottom);
+          } else {
+            run = {left: r.left, right: r.right, top: r.top, bottom: r.bottom};
+            merged.push(run);
+          }
+        }
       }
       links[Number(a.dataset.link)] = merged.map(r => [r.left - box.left, r.top - box.top, r.right - r.left, r.bottom - r.top]);
     }

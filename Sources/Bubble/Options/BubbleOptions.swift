@@ -34,6 +34,7 @@ public struct BubbleOptions: Codable, Sendable, Hashable {
     public var linkify: Bool?
     public var linkMap: [String: String]?
     public var linkRules: LinkRuleList?
+    public var atomicLinks: Bool?
     // Truncation
     public var ellipsis: String?
     public var truncationToken: TruncationToken?
@@ -65,6 +66,7 @@ public struct BubbleOptions: Codable, Sendable, Hashable {
         o.lineMetrics = .exact
         o.emojiAlign = .center
         o.linkify = true
+        o.atomicLinks = LayoutConstraints(maxWidth: 0).atomicLinks  // the typesetter's own default
         o.ellipsis = "…"
         o.offsets = .utf16
         o.invalidUTF8 = .error

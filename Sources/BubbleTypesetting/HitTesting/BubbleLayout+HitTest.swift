@@ -20,7 +20,11 @@ public struct HitResult: Sendable, Equatable {
 extension BubbleLayout {
     /// The text position and the link, emoji or highlight under a point (bubble space, px).
     ///
-    /// A point between two lines goes to the nearer line; a point outside the bubble finds nothing.
+    /// A point between two lines goes to the nearer line; a point outside the bubble finds nothing. A link,
+    /// emoji or highlight is found only where its own glyphs are: the point lies in one of its rects and the
+    /// grapheme under the point (the one before `offset` for `trailing`, after it for `leading`) is in its
+    /// range, so the shared edge of two neighbours goes to the grapheme the offset names. The `more` token
+    /// is found by its rect.
     public func hitTest(x: Double, y: Double) -> HitResult? {
         guard x >= 0, y >= 0, x <= size.width, y <= size.height, !lineLayout.lines.isEmpty else { return nil }
         let tx = x - padding.left, ty = y - padding.top
@@ -33,9 +37,12 @@ extension BubbleLayout {
         let line = lineLayout.lines[best]
         let (offset, affinity) = textOffset(atX: tx, in: line)
         let inside = { (r: Rect) in r.contains(x: x, y: y) }
-        let link = links.firstIndex { $0.rects.contains(where: inside) }
-        let emojiIndex = emoji.firstIndex { inside($0.rect) }
-        let highlight = highlights.firstIndex { $0.rects.contains(where: inside) }
+        let under = affinity == .leading ? offset : offset - 1
+        let link = links.firstIndex {
+            ($0.range.isEmpty || $0.range.contains(under)) && $0.rects.contains(where: inside)
+        }
+        let emojiIndex = emoji.firstIndex { $0.range.contains(under) && inside($0.rect) }
+        let highlight = highlights.firstIndex { $0.range.contains(under) && $0.rects.contains(where: inside) }
         return HitResult(offset: offset, affinity: affinity, link: link, emoji: emojiIndex, highlight: highlight, line: best)
     }
 

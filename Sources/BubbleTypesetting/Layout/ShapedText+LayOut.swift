@@ -5,7 +5,7 @@ extension ShapedText {
     /// Breaks the shaped text into lines at `constraints` without shaping again.
     public func layOut(_ constraints: LayoutConstraints) -> LineLayout {
         var layout = LineLayout(shaped: self, constraints: constraints)
-        let wrapper = LineWrapper(shaped: self, keepMentionsWhole: constraints.keepMentionsWhole,
+        let wrapper = LineWrapper(shaped: self, atomicLinks: constraints.atomicLinks,
                                   keepURLsWhole: constraints.keepURLsWhole)
         let maxWidth = max(constraints.maxWidth, 0)
         var ranges: [(range: Range<Int>, end: Int, paragraph: Int, truncated: Bool, indent: Double)] = []

@@ -1,7 +1,8 @@
 import BubbleMapping
 
-/// Chooses where each line ends: greedy first fit at UAX #14 opportunities, trailing spaces hanging,
-/// and an emergency break (at URL separators, then grapheme boundaries) for a word wider than the line.
+/// Chooses where each line ends: greedy first fit at UAX #14 opportunities outside unbreakable ranges,
+/// trailing spaces hanging, and an emergency break (at URL separators, then grapheme boundaries) for a word
+/// or unbreakable range wider than the line.
 ///
 /// Holds the four arrays it reads on every step, so its loops index them directly rather than through
 /// the ``ShapedText`` box.
@@ -11,23 +12,25 @@ struct LineWrapper {
     let advanceBefore: [Double]
     let graphemeStarts: [Bool]
     let text: [UInt16]
-    /// Ranges no ordinary break may enter: mentions (and URLs with `keepURLsWhole`).
-    let protected: [Range<Int>]
+    /// Unbreakable ranges, in text order and never overlapping: no UAX #14 opportunity strictly inside one is
+    /// used; a range wider than the line still breaks, at graphemes (``emergencyBreak(_:available:)``). Atomic
+    /// links (``Link/isAtomic``, with `atomicLinks`) and URLs with `keepURLsWhole`.
+    let unbreakable: [Range<Int>]
     /// URL ranges, whose emergency breaks go after `/ ? & = -` first.
     let urls: [Range<Int>]
 
-    init(shaped: borrowing ShapedText, keepMentionsWhole: Bool, keepURLsWhole: Bool = false) {
+    init(shaped: borrowing ShapedText, atomicLinks: Bool, keepURLsWhole: Bool = false) {
         breaks = shaped.breaks
         advanceBefore = shaped.advanceBefore
         graphemeStarts = shaped.graphemeStarts
         text = shaped.mapped.text
-        var protected: [Range<Int>] = [], urls: [Range<Int>] = []
+        var unbreakable: [Range<Int>] = [], urls: [Range<Int>] = []
         for link in shaped.mapped.links {
             let r = link.range.lowerBound.utf16..<link.range.upperBound.utf16
-            if link.kind == .url { urls.append(r); if keepURLsWhole { protected.append(r) } }
-            else if link.kind == .mention && keepMentionsWhole { protected.append(r) }
+            if link.kind == .url { urls.append(r) }
+            if (link.isAtomic && atomicLinks) || (link.kind == .url && keepURLsWhole) { unbreakable.append(r) }
         }
-        self.protected = protected
+        self.unbreakable = unbreakable
         self.urls = urls
     }
 
@@ -73,9 +76,15 @@ struct LineWrapper {
 
     static func hangs(_ u: UInt16) -> Bool { u == 0x20 || u == 0x09 || u == 0x3000 || u == 0x1680 || (u >= 0x2000 && u <= 0x2006) || u == 0x2008 || u == 0x2009 || u == 0x200A || u == 0x205F }
 
+    /// Whether break `b` falls strictly inside an unbreakable range (a binary search: the ranges are sorted
+    /// and disjoint, and a message may hold hundreds of mentions).
     private func isProtected(_ b: Int) -> Bool {
-        for r in protected where r.lowerBound < b && b < r.upperBound { return true }
-        return false
+        var lo = 0, hi = unbreakable.count
+        while lo < hi {  // first range ending after b
+            let mid = (lo + hi) / 2
+            if unbreakable[mid].upperBound <= b { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < unbreakable.count && unbreakable[lo].lowerBound < b
     }
 
     /// The farthest break inside `word` that fits, never less than one grapheme.

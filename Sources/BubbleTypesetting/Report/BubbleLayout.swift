@@ -28,14 +28,16 @@ public struct BubbleLayout: Sendable {
         let visibleEnd = self.lineLayout.visibleEnd
         let visible = 0..<visibleEnd
         let truncated = self.lineLayout.truncated
+        // Links after the cut are left out: a long message is laid out from a prefix (BubbleEngine's long-message
+        // path), so what lies past the visible text is not known the same way on every path.
         for link in self.lineLayout.shaped.mapped.links {
             let r = link.range.lowerBound.utf16..<link.range.upperBound.utf16
             guard r.overlaps(visible) else { continue }
-            links.append(LinkBox(link: link, range: r, rects: rects(of: r)))
+            links.append(LinkBox(link: link, range: r, rects: rects(of: r), visibility: Visibility(of: r, visibleEnd: visibleEnd)))
         }
         if truncated, let truncationURL, let tokenRect = tokenRect() {
             links.append(LinkBox(link: Link(kind: .more, range: MappedIndex(visibleEnd)..<MappedIndex(visibleEnd), target: truncationURL),
-                                 range: visibleEnd..<visibleEnd, rects: [tokenRect]))
+                                 range: visibleEnd..<visibleEnd, rects: [tokenRect], visibility: .visible))
         }
         for h in self.lineLayout.shaped.mapped.highlights {
             let r = h.range.lowerBound.utf16..<h.range.upperBound.utf16
@@ -45,19 +47,71 @@ public struct BubbleLayout: Sendable {
         collectEmoji(emojiName)
     }
 
-    /// One rect per line the range touches (fragments on one line merged), in bubble space.
+    /// One rect per visual run of the range's own glyphs on each line, lines in order and each line's rects
+    /// left to right, in bubble space.
+    ///
+    /// A run is a stretch of glyphs and boxes of `range` that touch on the line: an LTR mention in a
+    /// right-to-left line is one rect, and a link that bidi reordering splits around text of its own line
+    /// gets a rect per piece. A rect never covers a glyph outside `range` (zero-width marks aside), so the
+    /// rects' widths add up to the advances of the range's glyphs.
     public func rects(of range: Range<Int>) -> [Rect] {
         var result: [Rect] = []
-        for line in lineLayout.lines where line.range.overlaps(range) || (range.isEmpty && line.range.contains(range.lowerBound)) {
-            var merged: Rect?
-            for f in line.fragments {
-                guard let span = xSpan(of: range, in: lineLayout.fragments[f]) else { continue }
-                let rect = Rect(x: span.lowerBound + padding.left, y: line.top + padding.top, width: span.upperBound - span.lowerBound, height: line.height)
-                merged = merged.map { $0.union(rect) } ?? rect
+        guard !range.isEmpty else { return result }
+        let g = lineLayout.shaped.glyphs
+        for line in lineLayout.lines where line.range.overlaps(range) {
+            var open: ClosedRange<Double>?
+            func close() {
+                if let span = open {
+                    result.append(Rect(x: span.lowerBound + padding.left, y: line.top + padding.top,
+                                       width: span.upperBound - span.lowerBound, height: line.height))
+                }
+                open = nil
             }
-            if let merged { result.append(merged) }
+            /// Adds the span of one glyph or box of the range; a gap since the last one starts a new rect.
+            func add(_ span: ClosedRange<Double>) {
+                if let current = open, abs(current.upperBound - span.lowerBound) < BubbleLayout.touching {
+                    open = min(current.lowerBound, span.lowerBound)...max(current.upperBound, span.upperBound)
+                } else {
+                    close()
+                    open = span
+                }
+            }
+            for f in line.fragments {
+                let fragment = lineLayout.fragments[f]
+                switch fragment.kind {
+                case .token:
+                    close()
+                case .placeholder:
+                    if range.overlaps(fragment.range) { add(BubbleLayout.span(fragment.x, fragment.width)) } else { close() }
+                case let .glyphs(_, glyphRange):
+                    if range.lowerBound <= fragment.range.lowerBound && range.upperBound >= fragment.range.upperBound {
+                        add(BubbleLayout.span(fragment.x, fragment.width))
+                        continue
+                    }
+                    if !range.overlaps(fragment.range) {
+                        if fragment.width != 0 { close() }
+                        continue
+                    }
+                    var x = fragment.x
+                    for k in glyphRange {
+                        let a = Double(g[k].advance)
+                        if range.contains(Int(g[k].cluster)) { add(BubbleLayout.span(x, a)) } else if a != 0 { close() }
+                        x += a
+                    }
+                }
+            }
+            close()
         }
         return result
+    }
+
+    /// Two spans closer than this (px) touch: the float noise of summed advances.
+    static let touching = 1e-6
+
+    /// The text a link shows: its stretch of the mapped text, or for the `more` link the truncation token.
+    public func text(of box: LinkBox) -> String {
+        if box.link.kind == .more { return String(decoding: shaped.token.text, as: UTF16.self) }
+        return String(decoding: mapped.text[box.range], as: UTF16.self)
     }
 
     /// `x` to `x + width` as a closed range, whatever the sign of `width` (a font may give negative
@@ -65,29 +119,6 @@ public struct BubbleLayout: Sendable {
     static func span(_ x: Double, _ width: Double) -> ClosedRange<Double> {
         guard width.isFinite, x.isFinite else { return (x.isFinite ? x : 0)...(x.isFinite ? x : 0) }
         return min(x, x + width)...max(x, x + width)
-    }
-
-    /// Left and right x (text-box space) of the part of `range` drawn by `fragment`.
-    func xSpan(of range: Range<Int>, in fragment: LineFragment) -> ClosedRange<Double>? {
-        switch fragment.kind {
-        case .placeholder:
-            return range.overlaps(fragment.range) ? BubbleLayout.span(fragment.x, fragment.width) : nil
-        case .token:
-            return nil
-        case let .glyphs(_, glyphRange):
-            guard range.overlaps(fragment.range) else { return nil }
-            if range.lowerBound <= fragment.range.lowerBound && range.upperBound >= fragment.range.upperBound {
-                return BubbleLayout.span(fragment.x, fragment.width)
-            }
-            let g = lineLayout.shaped.glyphs
-            var x = fragment.x, lo = Double.infinity, hi = -Double.infinity
-            for k in glyphRange {
-                let a = Double(g[k].advance)
-                if range.contains(Int(g[k].cluster)) { lo = min(lo, x); hi = max(hi, x + a) }
-                x += a
-            }
-            return lo <= hi ? lo...hi : nil
-        }
     }
 
     private func tokenRect() -> Rect? {
@@ -112,7 +143,7 @@ public struct BubbleLayout: Sendable {
                     let p = lineLayout.shaped.placeholders[index]
                     let rect = Rect(x: fragment.x + padding.left, y: line.baseline - p.ascent + padding.top,
                                     width: p.width, height: p.ascent + p.descent)
-                    emoji.append(EmojiBox(placeholder: p.placeholder, range: fragment.range, rect: rect, emojiName: nil))
+                    emoji.append(EmojiBox(placeholder: p.placeholder, range: fragment.range, rect: rect, visibility: .visible))
                 case let .glyphs(runIndex, glyphRange):
                     let run = lineLayout.shaped.runs[runIndex]
                     guard let face = lineLayout.shaped.face(of: run), face.isColor else { continue }
@@ -137,7 +168,8 @@ public struct BubbleLayout: Sendable {
                         let sequence = String(decoding: text[c.start..<end], as: UTF16.self)
                         let rect = Rect(x: c.x0 + padding.left, y: line.baseline - run.ascent + padding.top,
                                         width: c.x1 - c.x0, height: run.ascent + run.descent)
-                        emoji.append(EmojiBox(unicode: sequence, name: emojiName(sequence), range: c.start..<end, rect: rect))
+                        emoji.append(EmojiBox(unicode: sequence, name: emojiName(sequence), range: c.start..<end, rect: rect,
+                                              visibility: .visible))
                     }
                 case .token:
                     continue
@@ -151,12 +183,30 @@ public struct BubbleLayout: Sendable {
     }
 }
 
-/// A link with one rect per line it spans (seed 002's grouped rects).
+/// How much of a link or emoji the layout shows. Links and emoji wholly after the truncation point are not in
+/// the report: a long message is laid out from a prefix, so the text past the cut is not always known.
+public enum Visibility: String, Sendable, CaseIterable {
+    /// Wholly shown.
+    case visible
+    /// Partly shown (`maxLines` cut it): the rects cover the shown part, the range stays whole, so a tap still
+    /// opens the link. An emoji is one grapheme and never cut.
+    case cut
+
+    /// The visibility of mapped `range`, which overlaps the text shown, ending at `visibleEnd`.
+    init(of range: Range<Int>, visibleEnd: Int) {
+        self = range.upperBound <= visibleEnd ? .visible : .cut
+    }
+}
+
+/// A link with one rect per visual run of its glyphs on each line it spans (seed 002's grouped rects).
 public struct LinkBox: Sendable {
     public var link: Link
     /// Mapped text range (UTF-16); empty for the truncation token.
     public var range: Range<Int>
+    /// In bubble space.
     public var rects: [Rect]
+    /// Whether truncation shows the link whole, in part, or not at all.
+    public var visibility: Visibility
 }
 
 /// An emoji with its rect: a catalog token or inline image (a placeholder), or a Unicode emoji in the text.
@@ -171,8 +221,12 @@ public struct EmojiBox: Sendable {
     public var image: String?
     public var range: Range<Int>
     public var rect: Rect
+    /// Always `visible`: an emoji is one grapheme, and truncation never splits one (the field is there so
+    /// links and emoji answer the same question).
+    public var visibility: Visibility
 
-    init(placeholder: Placeholder, range: Range<Int>, rect: Rect, emojiName: String?) {
+    init(placeholder: Placeholder, range: Range<Int>, rect: Rect, visibility: Visibility) {
+        self.visibility = visibility
         switch placeholder.content {
         case let .token(name, unicode, image):
             kind = .token; self.name = name; self.unicode = unicode; self.image = image
@@ -183,7 +237,8 @@ public struct EmojiBox: Sendable {
         self.rect = rect
     }
 
-    init(unicode: String, name: String?, range: Range<Int>, rect: Rect) {
+    init(unicode: String, name: String?, range: Range<Int>, rect: Rect, visibility: Visibility) {
+        self.visibility = visibility
         kind = .unicode
         self.name = name
         self.unicode = unicode
