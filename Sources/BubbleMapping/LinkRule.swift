@@ -38,8 +38,9 @@ public struct LinkRule: Sendable, Hashable, Codable {
 
     /// The built-in rules a caller switches on by name alone. Patterns run in UCP mode, so `\w` is any
     /// letter, mark, digit or connector of any script.
-    /// - `hashtag`: `#` then 1–64 word characters with at least one that is not a digit, not right after a
-    ///   word character, `#` or `&` (`#swift`, `#тест`, `#日本語`, `#السلام`; not `#123`, `a#b`, `&#39;`).
+    /// - `hashtag`: `#` then 1–64 letters, marks, digits or connectors (`\p{L}\p{M}\p{N}\p{Pc}`, spelled
+    ///   out because PCRE2 before 10.43 leaves marks out of UCP's `\w`, which would cut `#हिन्दी`) with at
+    ///   least one that is not a digit, not right after such a character, `#` or `&` (`#swift`, `#тест`, `#日本語`, `#السلام`; not `#123`, `a#b`, `&#39;`).
     /// - `cashtag`: `$` then 1–8 ASCII capitals, not inside a word (`$USD`, `$BTC`; not `$usd`, `a$USD`).
     /// - `email`: a local part of word characters and `. % + -`, `@`, dot-separated labels, a top-level
     ///   label of two or more letters (`a.b+c@example.co.uk`, `почта@пример.рф`); target `mailto:`.
@@ -47,7 +48,7 @@ public struct LinkRule: Sendable, Hashable, Codable {
     ///   parenthesised area code, not inside a word or a longer number (`+1 (555) 010-9999`,
     ///   `+7 912 345-67-89`, `٠١٢٣٤٥٦٧٨٩`); kind `phone_number`, target `tel:`.
     public static let builtIns: [String: LinkRule] = [
-        "hashtag": LinkRule(name: "hashtag", pattern: #"(?<![\w#&])#(?=\w{0,63}[^\W\d])\w{1,64}(?!\w)"#,
+        "hashtag": LinkRule(name: "hashtag", pattern: #"(?<![\p{L}\p{M}\p{N}\p{Pc}#&])#(?=[\p{L}\p{M}\p{N}\p{Pc}]{0,63}[\p{L}\p{M}\p{Pc}])[\p{L}\p{M}\p{N}\p{Pc}]{1,64}(?![\p{L}\p{M}\p{N}\p{Pc}])"#,
                             kind: "hashtag", target: "$0"),
         "cashtag": LinkRule(name: "cashtag", pattern: #"(?<![\w$])\$[A-Z]{1,8}(?![\w$])"#, kind: "cashtag", target: "$0"),
         "email": LinkRule(name: "email", pattern: #"(?<![\w.%+@-])[\w%+-]+(?:\.[\w%+-]+)*@\w[\w-]*(?:\.[\w-]+)*\.\p{L}{2,63}(?![\w@-])"#,

@@ -115,8 +115,8 @@ public final class LinkRules: Sendable {
         return parts
     }
 
-    /// Every rule's matches in `text` (mapped UTF-16), as links: rule by rule, an earlier rule's links
-    /// winning over a later one's where they overlap, all winning over `weak`... left to the caller.
+    /// Every rule's matches in `text` (mapped UTF-16), one list per rule in order; the caller merges
+    /// them so an earlier rule wins over a later one where matches overlap.
     /// - Throws: ``MappingError/invalidLinkRule(name:reason:)`` when a search hits PCRE2's limits.
     func links(in text: UnsafeBufferPointer<UInt16>) throws(MappingError) -> [[Link]] {
         guard !rules.isEmpty, !text.isEmpty else { return [] }
@@ -157,7 +157,9 @@ public final class LinkRules: Sendable {
                     case .group(let g): target += compiled.isText ? value(g) : Self.percentEncode(value(g))
                     }
                 }
-                links.append(Link(kind: compiled.kind, range: MappedIndex(start)..<MappedIndex(end), target: target))
+                // Links that start with `@` are atomic, under the same rule as mentions.
+                links.append(Link(kind: compiled.kind, range: MappedIndex(start)..<MappedIndex(end), target: target,
+                                  isAtomic: text[start] == 0x40))
             }
             result.append(links)
         }

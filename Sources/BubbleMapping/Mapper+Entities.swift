@@ -31,6 +31,7 @@ extension Mapper {
             let bounds = cuts.sorted()
             var linkStarts: [Int: Int] = [:]  // placed index → mapped start
             var blocked: [Range<Int>] = []     // mapped ranges inside entities
+            var spoilers: [Range<Int>] = []
             var position = 0
             var k = 0
             while k + 1 < bounds.count {
@@ -82,16 +83,29 @@ extension Mapper {
                 // Link entities closing here become explicit links.
                 for (i, p) in placed.enumerated() where p.range.upperBound <= position && linkStarts[i] != nil {
                     let from = linkStarts.removeValue(forKey: i)!
+                    if p.entity.type == .spoiler, builder.out.count > from { spoilers.append(from..<builder.out.count) }
                     guard let kind = p.entity.type.linkKind, builder.out.count > from else { continue }
                     let shown = LinkFinder.string(UnsafeBufferPointer(rebasing: buffer[p.range]))
+                    // A mention (text_mention included) or any link whose text starts with `@` is atomic.
                     builder.explicitLinks.append(Link(kind: kind, range: MappedIndex(from)..<MappedIndex(builder.out.count),
-                                                      target: Self.target(of: p.entity, shown: shown)))
+                                                      target: Self.target(of: p.entity, shown: shown),
+                                                      isAtomic: kind == .mention || builder.out[from] == 0x40))
                 }
                 k += 1
             }
             builder.explicitLinks.sort { $0.range.lowerBound < $1.range.lowerBound }
             builder.blockedRanges = blocked
-            return try builder.finish(linkMatcher: matcher, rules: try compiledRules(), highlights: highlights)
+            var mapped = try builder.finish(linkMatcher: matcher, rules: try compiledRules(), highlights: highlights)
+            // A spoiler is reported as a highlight whose text color is its background: its rects are in
+            // the report and the SVG draws it as a solid block.
+            if !spoilers.isEmpty {
+                mapped.highlights += spoilers.map {
+                    Highlight(range: MappedIndex($0.lowerBound)..<MappedIndex($0.upperBound),
+                              textColor: MessageEntity.spoilerColor, backgroundColor: MessageEntity.spoilerColor)
+                }
+                mapped.highlights.sort { $0.range.lowerBound < $1.range.lowerBound }
+            }
+            return mapped
         }
     }
 

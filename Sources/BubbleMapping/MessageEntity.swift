@@ -39,6 +39,9 @@ public struct MessageEntity: Sendable, Equatable {
         }
     }
 
+    /// The color a spoiler's text and background are drawn in (a highlight with both set to it).
+    public static let spoilerColor = "#9e9e9e"
+
     public var type: Kind
     /// Start, in the unit of the `offsets` option.
     public var offset: Int

@@ -127,7 +127,7 @@ public final class BubbleService: Sendable {
     /// The request's options and their plan, checked over the server's defaults (a bad one refuses the request).
     private func requestPlan(_ value: JSONValue?) throws(BubbleServerError) -> (BubbleOptions?, LayoutPlan) {
         do {
-            let o = try RequestReader.options(value)
+            let o = try RequestReader.options(value, settings: settings)
             return (o, try engine.plan(for: o))
         } catch { throw BubbleServerError(.badRequest, error.code, error.message) }
     }
@@ -138,8 +138,8 @@ public final class BubbleService: Sendable {
         let read = try MessageReader.read(value, document: document)
         try RequestReader.checkNumbers(read.message)
         var plan: Result<LayoutPlan, BubbleError>
-        if let own = read.options {
-            try RequestReader.check(own)
+        if var own = read.options {
+            try RequestReader.check(&own, settings: settings)
             plan = Result { () throws(BubbleError) in try engine.plan(for: request.map { own.merged(over: $0) } ?? own) }
         } else if let requestPlan {
             plan = .success(requestPlan)

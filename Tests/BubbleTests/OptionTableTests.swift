@@ -86,6 +86,7 @@ import Testing
         ("catalog", "3"), ("emojiSize", "0"), ("emojiAlign", "\"middle\""), ("linkify", "\"yes\""), ("linkMap", "{\"a\": 1}"), ("atomicLinks", "0"),
         ("ellipsis", "[]"), ("truncationToken", "{\"url\": \"x\"}"), ("offsets", "\"bytes\""), ("invalidUTF8", "\"drop\""),
         ("maxMessageLength", "0"), ("theme", "{\"style\": \"sideways\"}"), ("debug", "null"),
+        ("linkRules", "[{\"name\": \"x\", \"pattern\": \"(\"}]"),
     ])
     func badValuesAreRefusedByName(key: String, value: String) {
         do {
