@@ -13,6 +13,59 @@ public final class LinkRules: Sendable {
         var template: [TemplatePart]
         /// The target is one reference alone: the matched text itself, not encoded.
         var isText: Bool
+        /// A byte every match holds (PCRE2's analysis): text without it is not searched.
+        var required: UInt16?
+        /// What the text must hold for the built-in `phone` and `email` to be searched at all.
+        var prefilter: Prefilter
+    }
+
+    /// Cheap necessary conditions of the built-ins, checked on the UTF-16 text before any search (most
+    /// chat messages have neither, and a search costs a UTF-8 copy and a PCRE2 call).
+    enum Prefilter: Sendable {
+        case none
+        /// 7 digits in one run of digits and `space ( ) . - +` (\d is Unicode's Nd: see ``mayBeDigit(_:)``).
+        case phoneRun
+        /// An `@` with a possible local-part character right before it and a word character after it.
+        case emailAt
+
+        /// Whether a non-ASCII UTF-16 unit may be (part of) a decimal digit: a BMP Nd character, or either
+        /// half of a surrogate pair (Nd outside the BMP, such as 𝟎, is not looked up).
+        static func mayBeDigit(_ u: UInt16) -> Bool {
+            if u >= 0xD800 && u <= 0xDFFF { return true }
+            if u >= 0x3000 && !(u >= 0xA620 && u <= 0xABFF) && !(u >= 0xFF10 && u <= 0xFF19) { return false }  // CJK, Hangul: no Nd
+            guard let scalar = Unicode.Scalar(u) else { return false }
+            return scalar.properties.generalCategory == .decimalNumber
+        }
+
+        func admits(_ text: UnsafeBufferPointer<UInt16>) -> Bool {
+            switch self {
+            case .none: return true
+            case .phoneRun:
+                var run = 0
+                for u in text {
+                    if (u >= 0x30 && u <= 0x39) || (u >= 0x660 && Self.mayBeDigit(u)) {
+                        run += 1
+                        if run >= 7 { return true }
+                    } else if !(u == 0x20 || u == 0x28 || u == 0x29 || u == 0x2E || u == 0x2D || u == 0x2B) {
+                        run = 0
+                    }
+                }
+                return false
+            case .emailAt:
+                var i = 1
+                while i + 1 < text.count {
+                    if text[i] == 0x40 {
+                        let before = text[i - 1], after = text[i + 1]
+                        let localOK = before >= 0x80 || CharacterClasses.isASCIIAlphanumeric(UInt32(before))
+                            || before == 0x5F || before == 0x25 || before == 0x2B || before == 0x2D
+                        let domainOK = after >= 0x80 || CharacterClasses.isASCIIAlphanumeric(UInt32(after)) || after == 0x5F
+                        if localOK && domainOK { return true }
+                    }
+                    i += 1
+                }
+                return false
+            }
+        }
     }
 
     enum TemplatePart: Sendable, Hashable {
@@ -64,7 +117,10 @@ public final class LinkRules: Sendable {
             guard !kind.isEmpty, kind != LinkKind.more.rawValue else {
                 throw .invalidLinkRule(name: rule.name, reason: "the kind must be a non-empty name other than 'more'")
             }
-            compiled.append(Compiled(rule: rule, regex: regex, kind: LinkKind(kind), template: template, isText: isText))
+            compiled.append(Compiled(rule: rule, regex: regex, kind: LinkKind(kind), template: template, isText: isText,
+                                     required: regex.requiredByte.map(UInt16.init),
+                                     prefilter: rule.pattern == LinkRule.builtIns["phone"]?.pattern ? .phoneRun
+                                         : rule.pattern == LinkRule.builtIns["email"]?.pattern ? .emailAt : .none))
         }
         let made = LinkRules(rules: compiled)
         lock.lock()
@@ -115,28 +171,52 @@ public final class LinkRules: Sendable {
         return parts
     }
 
-    /// Every rule's matches in `text` (mapped UTF-16), one list per rule in order; the caller merges
+    /// Every rule's matches in `text` (mapped UTF-16), one list per rule in order (rules whose prefilter
+    /// rules the text out give none); the caller merges
     /// them so an earlier rule wins over a later one where matches overlap.
     /// - Throws: ``MappingError/invalidLinkRule(name:reason:)`` when a search hits PCRE2's limits.
     func links(in text: UnsafeBufferPointer<UInt16>) throws(MappingError) -> [[Link]] {
         guard !rules.isEmpty, !text.isEmpty else { return [] }
-        // UTF-8 subject, and the UTF-16 offset of every byte boundary (a lone surrogate becomes U+FFFD).
+        // Cheap tests first: most messages hold no `#`, `$` or `@`, and few hold a phone number.
+        let live = rules.map { rule in
+            (rule.required.map { text.contains($0) } ?? true) && rule.prefilter.admits(text)
+        }
+        guard live.contains(true) else { return [] }
+        // UTF-8 subject (a lone surrogate becomes U+FFFD); byte offsets of matches go back to UTF-16 below.
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.count * 2)
-        var utf16At: [Int32] = []
-        utf16At.reserveCapacity(text.count * 2 + 1)
+        bytes.reserveCapacity(text.count + text.count / 2)
+        var ascii = true
         var i = 0
         while i < text.count {
+            let unit = text[i]
+            if unit < 0x80 { bytes.append(UInt8(unit)); i += 1; continue }
+            ascii = false
             let (value, width) = CharacterClasses.scalar(in: text, at: i)
             let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
-            for b in UTF8.encode(scalar)! { bytes.append(b); utf16At.append(Int32(i)) }
+            for b in UTF8.encode(scalar)! { bytes.append(b) }
             i += width
         }
-        utf16At.append(Int32(text.count))
+        /// The UTF-16 offset of byte `offset` (a scalar boundary): the same offset for ASCII text; else
+        /// counted on from the previous answer (offsets asked in increasing order within a rule).
+        var cursor = (byte: 0, unit: 0)
+        func utf16(_ offset: Int) -> Int {
+            if ascii { return offset }
+            if offset < cursor.byte { cursor = (0, 0) }
+            var (b, u) = cursor
+            while b < offset {
+                let lead = bytes[b]
+                let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+                u += length == 4 ? 2 : 1
+                b += length
+            }
+            cursor = (b, u)
+            return u
+        }
         var result: [[Link]] = []
-        for compiled in rules {
+        for (k, compiled) in rules.enumerated() {
+            guard live[k] else { continue }
             let matches: [RegexMatch]
-            do { matches = try compiled.regex.matches(in: bytes) } catch {
+            do { matches = try compiled.regex.matches(in: bytes, validUTF8: true) } catch {
                 let why = RegexPattern.isLimit(error)
                     ? "matching gave up at PCRE2's limits (match limit \(LinkRule.matchLimit), depth limit \(LinkRule.depthLimit)): \(error.message)"
                     : "matching failed: \(error.message)"
@@ -144,7 +224,7 @@ public final class LinkRules: Sendable {
             }
             var links: [Link] = []
             for match in matches where !match.range.isEmpty {
-                let start = Int(utf16At[match.range.lowerBound]), end = Int(utf16At[match.range.upperBound])
+                let start = utf16(match.range.lowerBound), end = utf16(match.range.upperBound)
                 func value(_ group: Int) -> String {
                     let r = group == 0 ? match.range : (group - 1 < match.groups.count ? match.groups[group - 1] : nil)
                     guard let r else { return "" }

@@ -104,10 +104,11 @@ public final class RegexPattern: @unchecked Sendable {
     }
 
     /// Every non-overlapping match in `subject`, left to right (an empty match advances one scalar).
-    public func matches(in subject: [UInt8]) throws(RegexError) -> [RegexMatch] {
+    /// `validUTF8`: the caller made `subject` itself (so PCRE2's O(n) UTF check is skipped from the start).
+    public func matches(in subject: [UInt8], validUTF8: Bool = false) throws(RegexError) -> [RegexMatch] {
         var found: [RegexMatch] = []
         var offset = 0
-        var checked = false
+        var checked = validUTF8
         let matchData = makeMatchData()
         defer { pcre2_match_data_free_8(matchData) }
         let result: Result<Void, RegexError> = subject.withUnsafeBufferPointer { buffer in
@@ -130,6 +131,22 @@ public final class RegexPattern: @unchecked Sendable {
         }
         try result.get()
         return found
+    }
+
+    /// An ASCII byte other than a letter that every match must contain, from PCRE2's own analysis (the
+    /// first or the last literal code unit it requires), or nil. A subject without it cannot match, so
+    /// a caller may skip the search; letters are left out because `(?i)` would make their case free.
+    public var requiredByte: UInt8? {
+        var type: UInt32 = 0, unit: UInt32 = 0
+        for (what, value) in [(UInt32(PCRE2_INFO_FIRSTCODETYPE), UInt32(PCRE2_INFO_FIRSTCODEUNIT)),
+                              (UInt32(PCRE2_INFO_LASTCODETYPE), UInt32(PCRE2_INFO_LASTCODEUNIT))] {
+            _ = pcre2_pattern_info_8(code, what, &type)
+            guard type == 1 else { continue }
+            guard pcre2_pattern_info_8(code, value, &unit) == 0, unit > 0, unit < 0x80 else { continue }
+            let byte = UInt8(unit)
+            if !((byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)) { return byte }
+        }
+        return nil
     }
 
     /// Names of the pattern's named groups, with their group numbers.

@@ -368,7 +368,9 @@ func linkRulesCost(corpusPath: String, passes: Int) {
     let catalog = peerCatalog()
     let corpus = loadCorpus(corpusPath)
     var withRules = peerOptions()
-    withRules.linkRules = LinkRuleList(["hashtag", "cashtag", "email", "phone"].map { LinkRule(name: $0) })
+    let names = ProcessInfo.processInfo.environment["BUBBLE_BENCH_RULES"]?.split(separator: ",").map(String.init)
+        ?? ["hashtag", "cashtag", "email", "phone"]
+    withRules.linkRules = LinkRuleList(names.map { LinkRule(name: $0) })
     let plain: BubbleEngine, ruled: BubbleEngine
     do {
         plain = try BubbleEngine(options: peerOptions(), catalog: catalog, shapeCacheCapacity: 0)
@@ -389,5 +391,5 @@ func linkRulesCost(corpusPath: String, passes: Int) {
     for _ in 0..<passes { a.append(pass(plain, 0)); b.append(pass(ruled, 1)) }
     let ma = a.sorted()[a.count / 2], mb = b.sorted()[b.count / 2]
     print("link rules: \(corpus.count) msgs, median pass without \(fixed(ma * 1e3, 1)) ms (\(links[0]) links), "
-          + "with hashtag+cashtag+email+phone \(fixed(mb * 1e3, 1)) ms (\(links[1]) links); ratio \(fixed(mb / ma, 2))")
+          + "with \(names.joined(separator: "+")) \(fixed(mb * 1e3, 1)) ms (\(links[1]) links); ratio \(fixed(mb / ma, 2))")
 }
