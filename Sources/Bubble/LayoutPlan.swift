@@ -36,7 +36,8 @@ public final class LayoutPlan: Sendable {
             linkRules: given.linkRules?.rules ?? []))
         style = ParagraphStyle(fontSize: o.fontSize, direction: o.direction, emojiSize: given.emojiSize,
                                emojiAlign: o.emojiAlign, truncationToken: given.truncationToken?.text ?? o.ellipsis,
-                               language: given.language)
+                               language: given.language.flatMap(LanguageTag.normalized), tabSize: o.tabSize,
+                               maxMarksPerCluster: o.maxMarksPerCluster)
         var c = LayoutConstraints(maxWidth: max(width - padding.left - padding.right, 0))
         c.maxLines = o.maxLines
         c.lineSpacing = o.lineSpacing
@@ -46,6 +47,9 @@ public final class LayoutPlan: Sendable {
         c.lineMetrics = o.lineMetrics
         c.pageHeight = given.pageHeight
         c.atomicLinks = o.atomicLinks
+        c.keepTrailingBreaks = o.keepTrailingBreaks
+        c.inkAllowanceAbove = padding.top
+        c.inkAllowanceBelow = padding.bottom
         switch given.lineHeight {
         case .multiple(let m)?: c.lineHeight = .multiple(m)
         case .pixels(let px)?: c.lineHeight = .pixels(px)

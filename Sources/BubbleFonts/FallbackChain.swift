@@ -25,7 +25,7 @@ public final class FallbackChain: @unchecked Sendable {
     public init(families: [String] = FallbackChain.defaultFamilies) throws(FontError) {
         var faces: [FontFace] = []
         for name in families {
-            faces.append(try FontFace(source: try FallbackChain.source(for: name)))
+            faces.append(try FaceStore.shared.face(try FallbackChain.source(for: name)))
         }
         self.faces = faces
         names = families
@@ -71,7 +71,7 @@ public final class FallbackChain: @unchecked Sendable {
     @inline(__always)
     private func covers(_ face: FontFace, _ scalars: [UInt32]) -> Bool {
         for s in scalars where !face.covers(s) {
-            if s == 0x200D || s == 0x200C || (s >= 0xFE00 && s <= 0xFE0F) || (s >= 0xE0100 && s <= 0xE01EF) { continue }
+            if FallbackChain.isIgnorable(s) { continue }
             return false
         }
         return true
@@ -93,7 +93,7 @@ public final class FallbackChain: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let face = extra[source] { return face }
-        guard let face = try? FontFace(source: source), face.covers(scalar) else { return nil }
+        guard let face = try? FaceStore.shared.face(source), face.covers(scalar) else { return nil }
         extra[source] = face
         return face
     }
@@ -105,7 +105,7 @@ public final class FallbackChain: @unchecked Sendable {
         if let known = families[family] { lock.unlock(); return known }
         lock.unlock()
         var face: FontFace?
-        if let match = try? FontResolver.shared.resolve(family: family), let found = try? FontFace(source: match.source),
+        if let match = try? FontResolver.shared.resolve(family: family), let found = try? FaceStore.shared.face(match.source),
            found.family.lowercased() == family.lowercased() {
             face = found
         }
@@ -117,6 +117,48 @@ public final class FallbackChain: @unchecked Sendable {
 
     /// Whether `face` draws every scalar of a grapheme (joiners and selectors excepted).
     public func faceCovers(_ face: FontFace, _ scalars: [UInt32]) -> Bool { covers(face, scalars) }
+    /// A face found by fontconfig covering every scalar of a cluster (or a word) in `script` (an ISO
+    /// 15924 tag packed big-endian, 0 when neutral), cached per face file like ``fallbackFace(covering:)``.
+    /// Default-ignorable joiners and selectors need no coverage.
+    public func fallbackFace(covering scalars: [UInt32], script: UInt32) -> FontFace? {
+        let needed = scalars.filter { !FallbackChain.isIgnorable($0) }
+        guard !needed.isEmpty else { return nil }
+        let near = names.first(where: { !FallbackChain.isPath($0) }) ?? "sans-serif"
+        guard let source = FontResolver.shared.face(covering: needed, language: FallbackChain.language(ofScript: script), near: near)
+        else { return nil }
+        lock.lock()
+        defer { lock.unlock() }
+        if let face = extra[source] { return face }
+        guard let face = try? FaceStore.shared.face(source), needed.allSatisfy({ face.covers($0) }) else { return nil }
+        extra[source] = face
+        return face
+    }
+
+    /// Whether every scalar of `scalars` is drawn by `face` (default-ignorable joiners and selectors excepted).
+    public func covers(_ face: FontFace, all scalars: [UInt32]) -> Bool { covers(face, scalars) }
+
+    /// ZWJ, ZWNJ and variation selectors: drawn by whichever face draws their base.
+    @inline(__always)
+    public static func isIgnorable(_ s: UInt32) -> Bool {
+        s == 0x200D || s == 0x200C || (s >= 0xFE00 && s <= 0xFE0F) || (s >= 0xE0100 && s <= 0xE01EF)
+    }
+
+    /// A language fontconfig knows for text in `script` (ISO 15924, packed big-endian): the hint that
+    /// puts the faces made for the script first (Noto Sans Tamil before Noto Sans Grantha for Tamil
+    /// letters). Nil for neutral and unlisted scripts.
+    static func language(ofScript script: UInt32) -> String? {
+        guard script != 0 else { return nil }
+        let tag = String(decoding: [UInt8(script >> 24), UInt8((script >> 16) & 0xFF), UInt8((script >> 8) & 0xFF), UInt8(script & 0xFF)], as: UTF8.self)
+        return scriptLanguages[tag]
+    }
+
+    private static let scriptLanguages: [String: String] = [
+        "Arab": "ar", "Hebr": "he", "Syrc": "syr", "Thaa": "dv", "Nkoo": "nqo", "Deva": "hi", "Beng": "bn",
+        "Guru": "pa", "Gujr": "gu", "Orya": "or", "Taml": "ta", "Telu": "te", "Knda": "kn", "Mlym": "ml",
+        "Sinh": "si", "Thai": "th", "Laoo": "lo", "Tibt": "bo", "Mymr": "my", "Khmr": "km", "Ethi": "am",
+        "Geor": "ka", "Armn": "hy", "Mong": "mn-cn", "Hang": "ko", "Hira": "ja", "Kana": "ja", "Hani": "zh-cn",
+        "Cher": "chr", "Cans": "iu", "Tfng": "ber-ma", "Olck": "sat", "Yiii": "ii",
+    ]
 
     /// The bold and/or italic face of the family `face` belongs to, or `face` itself with synthetic
     /// emboldening/slant when the family has no such face.
@@ -129,10 +171,10 @@ public final class FallbackChain: @unchecked Sendable {
         var result = face
         if !face.isColor, let match = try? FontResolver.shared.resolve(family: face.family, bold: bold, italic: italic) {
             let needBold = bold && !match.hasBold, needItalic = italic && !match.hasItalic
-            if let real = try? FontFace(source: match.source, syntheticBold: needBold, syntheticItalic: needItalic) {
+            if let real = try? FaceStore.shared.face(match.source, syntheticBold: needBold, syntheticItalic: needItalic) {
                 result = real
             }
-        } else if !face.isColor, let synthetic = try? FontFace(source: face.source, syntheticBold: bold, syntheticItalic: italic) {
+        } else if !face.isColor, let synthetic = try? FaceStore.shared.face(face.source, syntheticBold: bold, syntheticItalic: italic) {
             result = synthetic
         }
         lock.lock()

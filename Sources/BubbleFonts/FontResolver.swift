@@ -11,6 +11,11 @@ public final class FontResolver: @unchecked Sendable {
     private let lock = Lock()
     private let config: OpaquePointer?
     private var coverageCache: [UInt32: FontSource?] = [:]
+    /// Answers for whole clusters and words (bounded: emptied when it reaches ``clusterCacheLimit``).
+    private var clusterCache: [ClusterKey: FontSource?] = [:]
+    private struct ClusterKey: Hashable { var scalars: [UInt32]; var language: String? }
+    /// Most cluster answers kept before the cache starts again.
+    static let clusterCacheLimit = 4096
 
     private init() {
         config = FcInitLoadConfigAndFonts()
@@ -64,32 +69,66 @@ public final class FontResolver: @unchecked Sendable {
         return found
     }
 
+    /// An installed face that covers every one of `scalars` (a grapheme cluster or a whole word), for
+    /// text in `language` (a BCP 47 tag fontconfig knows, such as `ta`; nil when unknown).
+    ///
+    /// Coverage of the whole cluster is required, not only of its first character: a Tamil consonant
+    /// alone is also in Noto Sans Grantha, which has no Tamil vowel signs. The language puts the faces
+    /// made for it first; among equals, a face of the same style as `family` (a "Sans" for a sans chain)
+    /// wins over a display or serif one (Noto Sans Arabic rather than Noto Kufi Arabic).
+    public func face(covering scalars: [UInt32], language: String?, near family: String = "sans-serif") -> FontSource? {
+        if scalars.count == 1 && language == nil { return face(covering: scalars[0], near: family) }
+        let key = ClusterKey(scalars: scalars, language: language)
+        lock.lock()
+        defer { lock.unlock() }
+        if let cached = clusterCache[key] { return cached }
+        let found = lookUp(covering: scalars, language: language, near: family)
+        if clusterCache.count >= FontResolver.clusterCacheLimit { clusterCache.removeAll(keepingCapacity: true) }
+        clusterCache[key] = found
+        return found
+    }
+
     private func lookUp(covering scalar: UInt32, near family: String) -> FontSource? {
+        lookUp(covering: [scalar], language: nil, near: family)
+    }
+
+    private func lookUp(covering scalars: [UInt32], language: String?, near family: String) -> FontSource? {
         guard let config, let pattern = FcPatternCreate() else { return nil }
         defer { FcPatternDestroy(pattern) }
         let charset = FcCharSetCreate()
         defer { FcCharSetDestroy(charset) }
-        FcCharSetAddChar(charset, scalar)
+        for s in scalars { FcCharSetAddChar(charset, s) }
         FcPatternAddCharSet(pattern, FC_CHARSET, charset)
         family.withCString { name in
             name.withMemoryRebound(to: FcChar8.self, capacity: family.utf8.count + 1) { _ = FcPatternAddString(pattern, FC_FAMILY, $0) }
         }
+        if let language {
+            language.withCString { name in
+                name.withMemoryRebound(to: FcChar8.self, capacity: language.utf8.count + 1) { _ = FcPatternAddString(pattern, FC_LANG, $0) }
+            }
+        }
         FcConfigSubstitute(config, pattern, FcMatchPattern)
         FcDefaultSubstitute(pattern)
         var result = FcResultNoMatch
-        guard let set = FcFontSort(config, pattern, FcTrue, nil, &result) else { return nil }
+        // Untrimmed: trimming drops a face whose coverage an earlier one already gives (Noto Sans Sinhala
+        // behind Noto Serif Sinhala), and the sans one is wanted.
+        guard let set = FcFontSort(config, pattern, FcFalse, nil, &result) else { return nil }
         defer { FcFontSetDestroy(set) }
+        let wantsSans = family.lowercased().contains("sans")
+        var first: FontSource?
         for i in 0..<Int(set.pointee.nfont) {
             guard let font = set.pointee.fonts[i] else { continue }
             var fontCharset: OpaquePointer?
             guard FcPatternGetCharSet(font, FC_CHARSET, 0, &fontCharset) == FcResultMatch,
-                  FcCharSetHasChar(fontCharset, scalar) != 0,
+                  scalars.allSatisfy({ FcCharSetHasChar(fontCharset, $0) != 0 }),
                   let path = FontResolver.strings(font, FC_FILE).first else { continue }
             var index: Int32 = 0
             FcPatternGetInteger(font, FC_INDEX, 0, &index)
-            return FontSource(path: path, index: Int(index))
+            let source = FontSource(path: path, index: Int(index))
+            if !wantsSans || FontResolver.strings(font, FC_FAMILY).contains(where: { $0.contains("Sans") }) { return source }
+            if first == nil { first = source }
         }
-        return nil
+        return first
     }
 
     private static func strings(_ pattern: OpaquePointer, _ object: UnsafePointer<CChar>) -> [String] {

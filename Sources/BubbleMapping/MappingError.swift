@@ -19,6 +19,9 @@ public enum MappingError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidEntity(index: Int, reason: String)
     /// A link rule (named) cannot be compiled or used, or matching it hit PCRE2's limits.
     case invalidLinkRule(name: String, reason: String)
+    /// A markup tag at `offset` (UTF-16 units into the markup) has a number out of its range
+    /// (``InputBounds``); `attribute` names it (`<font size>`).
+    case markupOutOfRange(offset: Int, attribute: String, value: String, expected: String)
 
     /// Stable machine-readable code, e.g. `"invalid_utf8"`.
     public var code: String {
@@ -31,6 +34,7 @@ public enum MappingError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidHighlight: "invalid_highlight"
         case .invalidEntity: "invalid_entity"
         case .invalidLinkRule: "invalid_link_rule"
+        case .markupOutOfRange: "malformed_markup"
         }
     }
 
@@ -53,6 +57,8 @@ public enum MappingError: Error, Sendable, Equatable, CustomStringConvertible {
             index < 0 ? "invalid entities: \(reason)" : "invalid entity \(index): \(reason)"
         case .invalidLinkRule(let name, let reason):
             "link rule '\(name)': \(reason)"
+        case .markupOutOfRange(let offset, let attribute, let value, let expected):
+            "malformed markup at offset \(offset): \(attribute) is \(value); expected \(expected)"
         }
     }
 

@@ -37,6 +37,7 @@ public struct BubbleResponder: HTTPResponder {
             if error.status == .methodNotAllowed, let method = Self.routes[path] {
                 response.headers[.allow] = method.rawValue
             }
+            if error.status == .serviceUnavailable { response.headers[.retryAfter] = "1" }
         }
         response.headers[.init("X-Request-Id")!] = context.id
         let duration = ContinuousClock.now - start
@@ -60,29 +61,33 @@ public struct BubbleResponder: HTTPResponder {
         }
         switch path {
         case "/v1/layout":
-            let answer = try await service.layout(body: body(of: request))
+            let bytes = try await body(of: request)
+            let answer = try await service.gate.run { () async throws(BubbleServerError) in try await service.layout(body: bytes) }
             outcome.messages = answer.messages
             outcome.errors = answer.errors
             return Self.json(answer.json)
         case "/v1/svg":
             let bytes = try await body(of: request)
             outcome.messages = 1
-            return Self.response(try service.svg(body: bytes), contentType: "image/svg+xml")
+            let svg = try await service.gate.run { () throws(BubbleServerError) in try service.svg(body: bytes) }
+            return Self.response(svg, contentType: "image/svg+xml")
         case "/v1/html":
             let bytes = try await body(of: request)
             outcome.messages = 1
-            return Self.response(try service.html(body: bytes), contentType: "text/html; charset=utf-8")
+            let html = try await service.gate.run { () throws(BubbleServerError) in try service.html(body: bytes) }
+            return Self.response(html, contentType: "text/html; charset=utf-8")
         case "/":
             return Self.response(Playground.page, contentType: "text/html; charset=utf-8")
         case "/v1/hit":
             let bytes = try await body(of: request)
             outcome.messages = 1
-            return Self.json(try service.hit(body: bytes))
+            return Self.json(try await service.gate.run { () throws(BubbleServerError) in try service.hit(body: bytes) })
         case "/healthz":
             return Self.json("{\"status\":\"ok\"}")
         case "/metrics":
             let c = service.cache
-            let text = metrics.exposition(cache: (c.hits, c.misses, c.count), glyphs: service.engine.glyphPaths.count)
+            let text = metrics.exposition(cache: (c.hits, c.misses, c.count), glyphs: service.engine.glyphPaths.count,
+                                          gauges: service.boundGauges)
             var headers = HTTPFields()
             headers[.contentType] = "text/plain; version=0.0.4; charset=utf-8"
             return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: text)))

@@ -80,17 +80,12 @@ enum RequestReader {
     }
 
     /// The span numbers the OpenAPI document bounds: `size` 1…1000 px, `width`/`height` > 0 and ≤ 100000 px.
+    /// The span numbers, checked against ``InputBounds`` as the mapper checks them (one declaration, the
+    /// same words), before anything is laid out.
     static func checkNumbers(_ message: Message) throws(BubbleError) {
         guard case .spans(let spans) = message.body else { return }
         for (i, span) in spans.enumerated() {
-            if let size = span.size, !(size >= 1 && size <= 1000) {
-                throw BubbleError(code: "malformed_spans", message: "malformed spans, segment \(i): size must be ≥ 1 and ≤ 1000 px")
-            }
-            for value in [span.width, span.height] {
-                if let value, !(value > 0 && value <= 100_000) {
-                    throw BubbleError(code: "malformed_spans", message: "malformed spans, segment \(i): width and height must be > 0 and ≤ 100000 px")
-                }
-            }
+            do { try Span.check(span, index: i) } catch { throw BubbleError(code: error.code, message: error.message) }
         }
     }
 }

@@ -43,12 +43,13 @@ final class ServerMetrics: Sendable {
     }
 
     /// The Prometheus text, with the cache figures brought up to date first.
-    func exposition(cache: (hits: Int, misses: Int, entries: Int), glyphs: Int) -> [UInt8] {
+    func exposition(cache: (hits: Int, misses: Int, entries: Int), glyphs: Int, gauges: [(String, Int)] = []) -> [UInt8] {
         let (dh, dm) = seen.advance(to: (cache.hits, cache.misses))
         if dh > 0 { cacheHits.increment(by: dh) }
         if dm > 0 { cacheMisses.increment(by: dm) }
         cacheEntries.record(cache.entries)
         glyphPaths.record(glyphs)
+        for (label, value) in gauges { Metrics.Gauge(label: label, factory: factory).record(value) }
         return registry.emitToBuffer()
     }
 }

@@ -16,15 +16,30 @@ public struct ParagraphStyle: Sendable, Equatable {
     public var truncationToken: String = "…"
     /// BCP 47 language for shaping (picks CJK glyph variants, for one), or nil for the default.
     public var language: String?
+    /// Tab stops every this many spaces of the primary face (CSS `tab-size`, whose default is 8).
+    public var tabSize: Double = ParagraphStyle.defaultTabSize
+    /// Combining marks drawn on one base at most; the rest of a longer stack is dropped.
+    ///
+    /// The deepest clusters of real text carry 4 to 7 marks (Tibetan Sanskrit stacks, Vedic Devanagari with
+    /// its accents, Hebrew with points and cantillation; Vietnamese needs 2), so 8 draws all of them and
+    /// stops a "Zalgo" stack of dozens or thousands at a height the line can grow to hold. Unicode's
+    /// Stream-Safe Text Format (UAX #15) allows 30 non-starters in a row: the largest value accepted.
+    public var maxMarksPerCluster: Int = ParagraphStyle.defaultMaxMarksPerCluster
+
+    public static let defaultTabSize = 8.0
+    public static let defaultMaxMarksPerCluster = 8
 
     public init(fontSize: Double = 16, direction: TextDirection = .auto, emojiSize: Double? = nil,
-                emojiAlign: PlaceholderAlignment = .center, truncationToken: String = "…", language: String? = nil) {
+                emojiAlign: PlaceholderAlignment = .center, truncationToken: String = "…", language: String? = nil,
+                tabSize: Double = ParagraphStyle.defaultTabSize, maxMarksPerCluster: Int = ParagraphStyle.defaultMaxMarksPerCluster) {
         self.fontSize = fontSize
         self.direction = direction
         self.emojiSize = emojiSize
         self.emojiAlign = emojiAlign
         self.truncationToken = truncationToken
         self.language = language
+        self.tabSize = tabSize
+        self.maxMarksPerCluster = maxMarksPerCluster
     }
 }
 
@@ -70,6 +85,16 @@ public struct LayoutConstraints: Sendable, Equatable {
     public var keepURLsWhole = true
     /// How each line's height is measured (``LineMetrics``): `exact` by default.
     public var lineMetrics: LineMetrics = .exact
+    /// Line feeds and spaces that end the message make lines of their own, as in a `<textarea>`. Off by
+    /// default: a browser draws `a\n` as one line, and a chat bubble should not grow an empty last line.
+    public var keepTrailingBreaks = false
+    /// How far ink may reach above and below a line box before the line grows to hold it, px: the
+    /// bubble's top and bottom padding. The first line's ink then stays inside the top padding, the last
+    /// line's inside the bottom padding, and a middle line's reaches at most that far into its
+    /// neighbour: nothing is drawn outside the bubble, and ordinary text (an Arabic mark, a Vietnamese
+    /// capital) keeps the line height browsers give it.
+    public var inkAllowanceAbove = 0.0
+    public var inkAllowanceBelow = 0.0
 
     public init(maxWidth: Double, maxLines: Int = 0, lineHeight: LineHeight? = nil, lineSpacing: Double = 0,
                 paragraphSpacing: Double = 0, firstLineIndent: Double = 0, alignment: TextAlignment = .start,

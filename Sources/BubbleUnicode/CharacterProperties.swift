@@ -31,6 +31,12 @@ public enum CharacterProperties {
         return c == 6 || c == 7 || c == 8 || c == 16
     }
 
+    /// Nonspacing, enclosing or spacing combining mark (General_Category Mn, Me, Mc): what stacks on a base.
+    public static func isMark(_ scalar: UInt32) -> Bool {
+        let c = bubble_general_category(scalar)
+        return c == 6 || c == 7 || c == 8
+    }
+
     /// White space that hangs at a line end (space separators and tab).
     public static func isSpace(_ scalar: UInt32) -> Bool {
         scalar == 0x20 || scalar == 0x09 || (scalar != 0xA0 && scalar != 0x202F && scalar != 0x2007 && bubble_general_category(scalar) == 12)

@@ -3,6 +3,8 @@
 //     bubble-bench CORPUS PASSES [TSV]
 //     bubble-bench --map-only CORPUS PASSES [TSV]   (the Map stage alone; "peer": "bubble-map")
 //     bubble-bench --render CORPUS [PASSES [LIMIT]]
+//     bubble-bench --adversarial CORPUS   (hostile 64 KB messages, each as a ratio to a plain one; bound 5)
+//     bubble-bench --distinct-sizes CORPUS [COUNT]   (a stream of messages at sizes never seen before)
 //     bubble-bench --parse CORPUS [ROUNDS]          (reading 50-message requests against their layout)
 //
 // Loads every message before timing, runs one untimed cold pass, then PASSES timed passes. A pass lays
@@ -129,6 +131,14 @@ if arguments.count >= 3, arguments[1] == "--link-rules" {
     linkRulesCost(corpusPath: arguments[2], passes: arguments.count > 3 ? Int(arguments[3]) ?? 5 : 5)
     exit(0)
 }
+if arguments.count == 3, arguments[1] == "--adversarial" {
+    adversarial(corpusPath: arguments[2])
+    exit(0)
+}
+if arguments.count >= 3, arguments[1] == "--distinct-sizes" {
+    distinctSizes(corpusPath: arguments[2], count: arguments.count > 3 ? Int(arguments[3]) ?? 1_000_000 : 1_000_000)
+    exit(0)
+}
 if arguments.count >= 3, arguments[1] == "--render" {
     renderCost(corpusPath: arguments[2], passes: arguments.count > 3 ? Int(arguments[3]) ?? 5 : 5,
                limit: arguments.count > 4 ? Int(arguments[4]) : nil)
@@ -136,7 +146,7 @@ if arguments.count >= 3, arguments[1] == "--render" {
 }
 guard arguments.count >= 3, let passes = Int(arguments[2]), passes >= 1 else {
     fail("usage: bubble-bench CORPUS PASSES [TSV]  |  bubble-bench --map-only CORPUS PASSES [TSV]  |  "
-         + "bubble-bench --scaling CORPUS  |  bubble-bench --render CORPUS [PASSES [LIMIT]]  |  bubble-bench --link-rules CORPUS [PASSES]")
+         + "bubble-bench --scaling CORPUS  |  bubble-bench --render CORPUS [PASSES [LIMIT]]  |  bubble-bench --adversarial CORPUS  |  bubble-bench --link-rules CORPUS [PASSES]")
 }
 /// With `BUBBLE_BENCH_RSS` set, reports the resident set at each stage on stderr (finding what costs memory).
 let reportRSS = ProcessInfo.processInfo.environment["BUBBLE_BENCH_RSS"] != nil

@@ -22,6 +22,9 @@ struct LayoutFlags: ParsableArguments {
     @Option(help: .option("direction")) var direction: String?
     @Option(help: .option("lineMetrics")) var lineMetrics: String?
     @Option(help: .option("language")) var language: String?
+    @Option(help: .option("tabSize")) var tabSize: String?
+    @Option(help: .option("maxMarksPerCluster")) var maxMarksPerCluster: String?
+    @Flag(help: .option("keepTrailingBreaks")) var keepTrailingBreaks = false
     @Option(help: .option("catalog")) var catalog: String?
     @Option(help: .option("emojiSize")) var emojiSize: String?
     @Option(help: .option("emojiAlign")) var emojiAlign: String?

@@ -40,6 +40,21 @@ struct ServeCommand: ParsableCommand {
     var linkRules: String?
     @Flag(help: "Let requests send their own link-rule patterns (at most 8 rules of 256 bytes each).")
     var allowRequestLinkRules = false
+    @Option(help: "Font chains kept besides the default one, by `fonts` list (least recently used dropped).")
+    var fontChains = EngineLimits().fontChains
+    @Option(help: "Emoji catalogs kept by path.") var catalogs = EngineLimits().catalogs
+    @Option(help: "Glyph drawings kept for SVG.") var glyphPaths = EngineLimits().glyphPaths
+    @Option(help: "Shaped words each typesetter keeps (0: no word cache).") var shapedWords = EngineLimits().shapedWords
+    @Option(help: "Font families requests may name, comma-separated (default: the default chain's and --fonts' families).")
+    var allowFamilies: String?
+    @Option(help: "Seconds a client has to send a whole request, headers and body.")
+    var requestDeadline = BubbleServerSettings().requestDeadline
+    @Option(help: "Slowest request accepted, in bytes per second on average after a 5 s grace (0: no check).")
+    var minBodyRate = BubbleServerSettings().minBodyRate
+    @Option(help: "Requests laying out at once; more wait in the queue.")
+    var maxConcurrentLayouts = BubbleServerSettings().maxConcurrentLayouts
+    @Option(help: "Requests waiting for a layout slot; past it: 503 with Retry-After.")
+    var layoutQueue = BubbleServerSettings().layoutQueue
     @Option(help: .hidden) var benchBodies: String?
     @Option(help: .hidden) var benchSeconds = 20.0
 
@@ -48,7 +63,17 @@ struct ServeCommand: ParsableCommand {
         guard maxBodyBytes > 0, maxMessages > 0, maxMessageLength > 0, cacheEntries >= 0 else {
             throw ValidationError("--max-body-bytes, --max-messages and --max-message-length take positive numbers, --cache-entries 0 or more")
         }
-        guard readTimeout > 0, readTimeout.isFinite else { throw ValidationError("--read-timeout takes a positive number of seconds") }
+        guard readTimeout > 0, readTimeout <= 86_400 else { throw ValidationError("--read-timeout takes a number of seconds > 0 and ≤ 86400") }
+        guard requestDeadline > 0, requestDeadline <= 86_400 else { throw ValidationError("--request-deadline takes a number of seconds > 0 and ≤ 86400") }
+        guard minBodyRate >= 0, minBodyRate.isFinite else { throw ValidationError("--min-body-rate takes 0 or a positive number of bytes per second") }
+        guard (0...100_000).contains(fontChains), (1...100_000).contains(catalogs), (2...100_000_000).contains(glyphPaths),
+              (0...(1 << 24)).contains(shapedWords) else {
+            throw ValidationError("--font-chains takes 0 to 100000, --catalogs 1 to 100000, --glyph-paths 2 to 100000000, --shaped-words 0 to 16777216")
+        }
+        guard (1...10_000).contains(maxConcurrentLayouts), (0...1_000_000).contains(layoutQueue) else {
+            throw ValidationError("--max-concurrent-layouts takes 1 to 10000, --layout-queue 0 to 1000000")
+        }
+        guard benchSeconds > 0, benchSeconds <= 86_400 else { throw ValidationError("--bench-seconds takes a number > 0 and ≤ 86400") }
     }
 
     /// A `--link-rules` file: every rule compiled now, so a bad pattern stops the server at start.
@@ -76,6 +101,15 @@ struct ServeCommand: ParsableCommand {
         settings.maxMessageLength = maxMessageLength
         settings.readTimeout = readTimeout
         settings.cacheEntries = cacheEntries
+        settings.limits.fontChains = fontChains
+        settings.limits.catalogs = catalogs
+        settings.limits.glyphPaths = glyphPaths
+        settings.limits.shapedWords = shapedWords
+        settings.allowedFamilies = allowFamilies.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+        settings.requestDeadline = requestDeadline
+        settings.minBodyRate = minBodyRate
+        settings.maxConcurrentLayouts = maxConcurrentLayouts
+        settings.layoutQueue = layoutQueue
         settings.fontBaseURL = fontBaseURL
         settings.assetBaseURL = assetBaseURL
         var defaults = BubbleOptions()

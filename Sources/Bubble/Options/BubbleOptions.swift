@@ -26,6 +26,9 @@ public struct BubbleOptions: Codable, Sendable, Hashable {
     public var direction: TextDirection?
     public var lineMetrics: LineMetrics?
     public var language: String?
+    public var tabSize: Double?
+    public var maxMarksPerCluster: Int?
+    public var keepTrailingBreaks: Bool?
     // Emoji
     public var catalog: String?
     public var emojiSize: Double?
@@ -64,6 +67,9 @@ public struct BubbleOptions: Codable, Sendable, Hashable {
         o.alignment = .start
         o.direction = .auto
         o.lineMetrics = .exact
+        o.tabSize = ParagraphStyle.defaultTabSize
+        o.maxMarksPerCluster = ParagraphStyle.defaultMaxMarksPerCluster
+        o.keepTrailingBreaks = false
         o.emojiAlign = .center
         o.linkify = true
         o.atomicLinks = LayoutConstraints(maxWidth: 0).atomicLinks  // the typesetter's own default

@@ -1,4 +1,5 @@
 public import BubbleJSON
+import BubbleMapping
 
 /// The one declaration of every layout option, in the order the docs list them.
 ///
@@ -8,7 +9,7 @@ public import BubbleJSON
 public enum OptionTable {
     public static let all: [OptionSpec] = [
         // Geometry
-        .number(\.maxWidth, "maxWidth", "Max bubble width in px, padding included.", stage: .layout, .above(0, max: 100_000)),
+        .number(\.maxWidth, "maxWidth", "Max bubble width in px, padding included.", stage: .layout, .bound(InputBounds.maxWidth)),
         .integer(\.maxLines, "maxLines", "Lines shown at most over the whole message; 0 = no limit.", stage: .layout,
                  .from(0, max: 1_000_000)),
         .make(\.padding, "padding", "Padding in px: one number, four (top,right,bottom,left) or {top, right, bottom, left}.",
@@ -18,7 +19,7 @@ public enum OptionTable {
                 stage: .layout, .above(0, max: 10_000_000)),
         .bool(\.balance, "balance", "Narrowest width that keeps the same line count (no lonely last word).", stage: .layout),
         // Text
-        .number(\.fontSize, "fontSize", "Font size in px.", stage: .shape, .from(1, max: 1000)),
+        .number(\.fontSize, "fontSize", "Font size in px.", stage: .shape, .bound(InputBounds.fontSize)),
         .make(\.fonts, "fonts", "Font families (or, outside the service, font files) in fallback order.", stage: .shape,
               schema: .schema(["type": .string("array"), "minItems": .int(1), "maxItems": .int(maxFonts),
                                "items": .schema(["type": .string("string"), "pattern": .string("^[^/]+$"), "minLength": .int(1),
@@ -46,10 +47,17 @@ public enum OptionTable {
               schema: .schema(["type": .string("string"), "pattern": .string(languagePattern), "maxLength": .int(maxLanguageLength),
                                "description": .string("BCP 47 language for shaping (ja, zh-Hant…).")]),
               range: { isLanguageTag($0) ? nil : "a BCP 47 tag such as ja or zh-Hant (letters, digits and hyphens, at most \(maxLanguageLength))" }),
+        .number(\.tabSize, "tabSize", "Tab stops every this many spaces of the primary font (CSS tab-size).", stage: .shape,
+                .from(0, max: 1000)),
+        .integer(\.maxMarksPerCluster, "maxMarksPerCluster",
+                 "Combining marks drawn on one base at most; the rest of a longer stack is dropped (real text needs up to 7).",
+                 stage: .shape, .from(1, max: 30)),
+        .bool(\.keepTrailingBreaks, "keepTrailingBreaks", "Trailing line feeds and spaces make lines of their own (a browser draws a\\n as one line).",
+              stage: .layout),
         // Emoji
         .text(\.catalog, "catalog", "An emoji catalog file.", default: "Bubble's Emoji/catalog.json", stage: .map,
               maxLength: 4096, inRequests: false),
-        .number(\.emojiSize, "emojiSize", "Emoji box size in px.", default: "1.25 × fontSize", stage: .map, .above(0, max: 1000)),
+        .number(\.emojiSize, "emojiSize", "Emoji box size in px.", default: "1.25 × fontSize", stage: .map, .bound(InputBounds.emojiSize)),
         .choice(\.emojiAlign, "emojiAlign", "Emoji placement: center, baseline, top or bottom.", stage: .map),
         // Links
         .bool(\.linkify, "linkify", "Detect @mentions and URLs.", stage: .map),
@@ -89,18 +97,11 @@ public enum OptionTable {
 
     static let maxFonts = 16
     static let maxFontNameLength = 200
-    static let maxLanguageLength = 35
+    static let maxLanguageLength = LanguageTag.maxLength
     static let languagePattern = "^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$"
 
-    static func isLanguageTag(_ s: String) -> Bool {
-        guard !s.isEmpty, s.utf8.count <= maxLanguageLength else { return false }
-        let parts = s.split(separator: "-", omittingEmptySubsequences: false)
-        for (i, part) in parts.enumerated() {
-            guard (1...8).contains(part.utf8.count),
-                  part.utf8.allSatisfy({ ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A || (i > 0 && $0 >= 0x30 && $0 <= 0x39) }) else { return false }
-        }
-        return true
-    }
+    /// Whether `s` is a language tag the option takes (``LanguageTag``, which also gives its canonical case).
+    static func isLanguageTag(_ s: String) -> Bool { LanguageTag.normalized(s) != nil }
 
     /// The JSON Schema of an options object as the HTTP service takes it (OpenAPI's `Options`).
     public static var requestSchema: JSONValue {

@@ -9,9 +9,16 @@ extension Typesetter {
     /// Splits `range` into runs of one face, size, script, bidi level and style, appended to
     /// `shaped.runs`; each U+FFFC placeholder is a run of its own.
     ///
-    /// The face is chosen per grapheme: the first chain face covering all of it (color faces first
-    /// for emoji presentation), else a face fontconfig finds, else the primary face's .notdef
-    /// (counted in `unresolvedGlyphs`). Common and inherited scripts join their neighbours.
+    /// The face is chosen per grapheme cluster, covering every scalar of it (marks included): the first
+    /// chain face covering it (color faces first for emoji presentation), else the face of the run it
+    /// continues when that covers it (so a danda or a digit takes its neighbours' face, not a random
+    /// script's), else the fallback face last used for the same script, else one fontconfig finds for
+    /// the whole cluster and its script, else the primary face's .notdef (counted in `unresolvedGlyphs`
+    /// after shaping). Within a word of one script, a face that covers the whole word is preferred to
+    /// switching faces in the middle of it, as browsers do, so Urdu letters DejaVu Sans lacks do not
+    /// break the word's joining. Common and inherited scripts join their neighbours. A tab is a run of
+    /// its own (its advance depends on where its line starts), and marks past
+    /// ``ParagraphStyle/maxMarksPerCluster`` are set aside in `hiddenMarks`.
     /// - Returns: the paragraph's base bidi level.
     func itemize(_ buffer: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, into shaped: inout ShapedText.Content,
                  cache: ShapeCache? = nil) -> UInt8 {
@@ -40,6 +47,11 @@ extension Typesetter {
         var scalars = scalarScratch  // one grapheme's scalars, in the typesetter's scratch
         scalarScratch = []
         defer { scalarScratch = scalars }
+        /// The fallback face (outside the chain) last chosen, and the script it was chosen for.
+        var lastFallback: (face: FontFace, script: UInt32)?
+        /// After a word found no face covering it all, the end of that word: no second try inside it.
+        var noWordFaceBefore = range.lowerBound
+        let maxMarks = shaped.style.maxMarksPerCluster
 
         // The cache's per-unit tables, borrowed for the loop (no class access per character).
         var faceTable: [UInt8] = [], scriptTable: [UInt32] = []
@@ -116,6 +128,20 @@ extension Typesetter {
                 }
                 face = fonts.faces[k]
                 if !styled { faceIndex = k }
+            } else if unit == 0x09 {
+                // A tab (no face has one, so never on the fast path): a run of its own, in its
+                // neighbours' face, shaped as nothing.
+                let face = runFace ?? fonts.faces[0]
+                close(i)
+                runStart = i; runFace = face; runStyle = styleIndex; runLevel = level; runScript = 0
+                close(end)
+                shaped.runs[shaped.runs.count - 1].isTab = true
+                shaped.tabs.append(i)
+                runFace = nil
+                runFaceIndex = -1
+                runStart = end
+                i = end
+                continue
             } else {
                 scalars.removeAll(keepingCapacity: true)
                 var j = i
@@ -129,11 +155,14 @@ extension Typesetter {
                         j += 1
                     }
                 }
-                face = chooseFace(scalars, shaped: &shaped)
                 for s in scalars where !CharacterProperties.hasNeutralScript(s) {
                     script = CharacterProperties.scriptTag(s)
                     break
                 }
+                if scalars.count > maxMarks + 1 { hideMarks(buffer, i..<end, over: maxMarks, in: &shaped) }
+                let plain = styleIndex == 0 || !(shaped.styles[styleIndex].bold || shaped.styles[styleIndex].italic)
+                face = chooseFace(scalars, script: script, neighbour: plain && styleIndex == runStyle ? runFace : nil,
+                                  lastFallback: &lastFallback)
             }
             if styleIndex != 0 {
                 let style = shaped.styles[styleIndex]
@@ -146,6 +175,35 @@ extension Typesetter {
             }
 
             let scriptChanges = script != 0 && runScript != 0 && script != runScript
+            if let current = runFace, face !== current, script != 0, script == runScript, styleIndex == runStyle,
+               level == runLevel, i >= noWordFaceBefore, styleIndex == 0 || !(shaped.styles[styleIndex].bold || shaped.styles[styleIndex].italic) {
+                // A face switch inside a word of one script: one face for the whole word, when one covers it.
+                var wordStart = i
+                while wordStart > runStart && !Typesetter.endsWord(buffer[wordStart - 1]) { wordStart -= 1 }
+                if wordStart < i {
+                    let word = wordEnd(buffer, from: wordStart, limit: range.upperBound, script: script, styleRuns: styleRuns,
+                                       styleCursor: styleCursor, levels: allLeftToRight ? nil : (levels, range.lowerBound),
+                                       level: level, graphemeStarts: shaped.graphemeStarts, scalars: &scalars)
+                    if let whole = wordFace(scalars, script: script, candidates: [current, face]) {
+                        var j = end  // the cluster at i is done: the marks cap still applies to the rest
+                        while j < word {
+                            var e = j + 1
+                            while e < word && !shaped.graphemeStarts[e] { e += 1 }
+                            if e - j > maxMarks + 1 { hideMarks(buffer, j..<e, over: maxMarks, in: &shaped) }
+                            j = e
+                        }
+                        if whole.face !== current {
+                            close(wordStart)
+                            runStart = wordStart
+                            runFace = whole.face
+                            runFaceIndex = whole.chainIndex ?? -1
+                        }
+                        i = word
+                        continue
+                    }
+                    noWordFaceBefore = word
+                }
+            }
             if runFace == nil || face !== runFace || styleIndex != runStyle || level != runLevel || scriptChanges {
                 close(i)
                 runStart = i
@@ -182,16 +240,75 @@ extension Typesetter {
         return k == 255 ? nil : Int(k) - 1
     }
 
-    /// The face for one grapheme's scalars.
-    private func chooseFace(_ scalars: [UInt32], shaped: inout ShapedText.Content) -> FontFace {
+    /// The face for one grapheme's scalars, of `script` (0 when neutral), after a run in `neighbour`.
+    private func chooseFace(_ scalars: [UInt32], script: UInt32, neighbour: FontFace?,
+                            lastFallback: inout (face: FontFace, script: UInt32)?) -> FontFace {
         let first = scalars[0]
         let emoji = scalars.count > 1 && scalars.contains { $0 == 0xFE0F || $0 == 0x200D || ($0 >= 0x1F3FB && $0 <= 0x1F3FF) || $0 == 0x20E3 }
             || CharacterProperties.isEmojiPresentation(first) || (first >= 0x1F1E6 && first <= 0x1F1FF)
         let plainEmoji = emoji && !scalars.contains(0xFE0E)
         if let k = fonts.faceIndex(forGrapheme: scalars, prefersEmoji: plainEmoji) { return fonts.faces[k] }
-        if let found = fonts.fallbackFace(covering: first) { return found }
-        if first >= 0x20 && !(first >= 0x7F && first < 0xA0) { shaped.unresolvedGlyphs += 1 }
+        if let neighbour, !neighbour.isColor, fonts.covers(neighbour, all: scalars) { return neighbour }
+        if let last = lastFallback, script == 0 || last.script == script, fonts.covers(last.face, all: scalars) { return last.face }
+        if let found = fonts.fallbackFace(covering: scalars, script: script) {
+            lastFallback = (found, script)
+            return found
+        }
         return fonts.faces[0]
+    }
+
+    /// Characters that end a word for the one-face-per-word rule: spaces, tabs, breaks, placeholders.
+    @inline(__always)
+    static func endsWord(_ u: UInt16) -> Bool {
+        u == 0x20 || u == 0x09 || u == 0xA0 || u == 0x3000 || u == placeholderCharacter || (u >= 0x2000 && u <= 0x200B)
+            || u == 0x0A || u == 0x0D || u == 0x2028 || u == 0x2029
+    }
+
+    /// The end of the word starting at `start` (a grapheme start): before a space, a placeholder, a
+    /// character of another script, a style or a bidi level change. Leaves the word's scalars in `scalars`.
+    private func wordEnd(_ buffer: UnsafeBufferPointer<UInt16>, from start: Int, limit: Int, script: UInt32,
+                         styleRuns: [StyleRun], styleCursor: Int, levels: (array: [UInt8], base: Int)?, level: UInt8,
+                         graphemeStarts: [Bool], scalars: inout [UInt32]) -> Int {
+        var end = limit
+        if styleCursor < styleRuns.count {
+            let run = styleRuns[styleCursor].range
+            end = min(end, run.lowerBound.utf16 > start ? run.lowerBound.utf16 : run.upperBound.utf16)
+        }
+        scalars.removeAll(keepingCapacity: true)
+        var j = start
+        while j < end {
+            var e = j + 1
+            while e < end && !graphemeStarts[e] { e += 1 }
+            if Typesetter.endsWord(buffer[j]) { return j }
+            if let levels, levels.array[j - levels.base] != level { return j }
+            var k = j
+            while k < e {
+                var s = UInt32(buffer[k])
+                if s & 0xFC00 == 0xD800, k + 1 < e, UInt32(buffer[k + 1]) & 0xFC00 == 0xDC00 {
+                    s = 0x10000 + ((s - 0xD800) << 10) + (UInt32(buffer[k + 1]) - 0xDC00)
+                    k += 2
+                } else {
+                    k += 1
+                }
+                if !CharacterProperties.hasNeutralScript(s) && CharacterProperties.scriptTag(s) != script { return j }
+                scalars.append(s)
+            }
+            j = e
+        }
+        return end
+    }
+
+    /// A face that covers every one of `wordScalars` (a whole word): the first chain face, else one of
+    /// `candidates` (the faces the word was about to be split between), else one fontconfig finds for
+    /// the whole word in `script`.
+    private func wordFace(_ wordScalars: [UInt32], script: UInt32, candidates: [FontFace]) -> (face: FontFace, chainIndex: Int?)? {
+        var distinct = Array(Set(wordScalars)).sorted()
+        distinct.removeAll { FallbackChain.isIgnorable($0) }
+        guard !distinct.isEmpty else { return nil }
+        for (k, face) in fonts.faces.enumerated() where !face.isColor && fonts.covers(face, all: distinct) { return (face, k) }
+        for face in candidates where !face.isColor && fonts.covers(face, all: distinct) { return (face, nil) }
+        if let found = fonts.fallbackFace(covering: distinct, script: script) { return (found, nil) }
+        return nil
     }
 
     /// Index into `styles` of the style at mapped offset `i`, interning new styles.
@@ -203,5 +320,34 @@ extension Typesetter {
         if let k = styles.firstIndex(of: style) { return k }
         styles.append(style)
         return styles.count - 1
+    }
+}
+
+extension Typesetter {
+    /// Sets aside the marks of the cluster `cluster` past the first `limit` (``ParagraphStyle/maxMarksPerCluster``)
+    /// in `shaped.hiddenMarks`: they are neither shaped nor drawn, so a stack of thousands costs nothing
+    /// and draws no higher than `limit` marks do.
+    func hideMarks(_ buffer: UnsafeBufferPointer<UInt16>, _ cluster: Range<Int>, over limit: Int, in shaped: inout ShapedText.Content) {
+        var marks = 0
+        var k = cluster.lowerBound
+        while k < cluster.upperBound {
+            var s = UInt32(buffer[k])
+            var n = 1
+            if s & 0xFC00 == 0xD800, k + 1 < cluster.upperBound, UInt32(buffer[k + 1]) & 0xFC00 == 0xDC00 {
+                s = 0x10000 + ((s - 0xD800) << 10) + (UInt32(buffer[k + 1]) - 0xDC00)
+                n = 2
+            }
+            if CharacterProperties.isMark(s) {
+                marks += 1
+                if marks > limit {
+                    if let last = shaped.hiddenMarks.last, last.upperBound == k {
+                        shaped.hiddenMarks[shaped.hiddenMarks.count - 1] = last.lowerBound..<k + n
+                    } else {
+                        shaped.hiddenMarks.append(k..<k + n)
+                    }
+                }
+            }
+            k += n
+        }
     }
 }

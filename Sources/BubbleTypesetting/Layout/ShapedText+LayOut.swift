@@ -12,8 +12,9 @@ extension ShapedText {
         ranges.reserveCapacity(constraints.maxLines > 0 ? min(constraints.maxLines, 8) : 4)
         var stop = false
         layout.visibleEnd = count
+        let lastParagraph = constraints.keepTrailingBreaks ? paragraphs.count - 1 : lastParagraphWithContent()
 
-        for (p, paragraph) in paragraphs.enumerated() where !stop {
+        for (p, paragraph) in paragraphs.enumerated() where !stop && p <= lastParagraph {
             var start = paragraph.range.lowerBound
             var cursor = paragraph.breaks.lowerBound
             repeat {
@@ -21,7 +22,7 @@ extension ShapedText {
                 let available = maxWidth - indent
                 let isLastAllowed = constraints.maxLines > 0 && ranges.count + 1 == constraints.maxLines
                 var end = paragraph.range.isEmpty ? start : wrapper.lineEnd(from: start, paragraph: paragraph, available: available, cursor: &cursor)
-                let moreFollows = end < paragraph.range.upperBound || p + 1 < paragraphs.count
+                let moreFollows = end < paragraph.range.upperBound || p < lastParagraph
                 if isLastAllowed && moreFollows {
                     end = truncationCut(from: start, paragraph: paragraph, available: available, wrapper: wrapper)
                     ranges.append((start..<end, end, p, true, indent))
@@ -39,6 +40,23 @@ extension ShapedText {
         return layout
     }
 
+    /// The last paragraph holding more than white space, or 0: line feeds and spaces that end the
+    /// message add no line (a browser draws `a\n` as one line).
+    func lastParagraphWithContent() -> Int {
+        let text = mapped.text
+        var e = text.count
+        while e > 0 {
+            let u = text[e - 1]
+            guard LineWrapper.hangs(u) || u == 0x0A || u == 0x0D || u == 0x0B || u == 0x0C || u == 0x85
+                    || u == 0x2028 || u == 0x2029 else { break }
+            e -= 1
+        }
+        guard e < text.count else { return paragraphs.count - 1 }
+        var p = paragraphs.count - 1
+        while p > 0 && paragraphs[p].range.lowerBound >= e { p -= 1 }
+        return p
+    }
+
     /// End of a truncated last line: as much of the rest of the paragraph as fits beside the token,
     /// cut at a grapheme boundary (a placeholder is one grapheme), trailing spaces dropped.
     private func truncationCut(from start: Int, paragraph: ShapedParagraph, available: Double, wrapper: LineWrapper) -> Int {
@@ -47,7 +65,7 @@ extension ShapedText {
         var g = start + 1
         while g <= paragraph.range.upperBound {
             if graphemeStarts[g] {
-                if wrapper.visibleWidth(start..<g) > target + LineWrapper.tolerance { break }
+                if wrapper.advanceWidth(start..<g) > target + LineWrapper.tolerance { break }
                 fit = g
             }
             g += 1
@@ -71,6 +89,8 @@ extension ShapedText {
             let visibleEnd = wrapper.trimmedEnd(entry.range)
             let fragmentStart = layout.fragments.count
             var ascent = 0.0, descent = 0.0
+            var inkAbove = 0.0, inkBelow = 0.0
+            var logicalX = 0.0  // where each tab starts, from the line's start
             if web {  // the block's primary font is a strut on every line
                 ascent = strut.ascent
                 descent = strut.descent
@@ -93,12 +113,23 @@ extension ShapedText {
                 if lo < hi {
                     if let p = run.placeholder {
                         layout.fragments.append(LineFragment(kind: .placeholder(index: p), range: lo..<hi, x: 0, width: placeholders[p].width, level: run.level))
+                    } else if run.isTab {
+                        var w = 0.0
+                        for _ in lo..<hi { w += tabAdvance(at: logicalX + w) }
+                        layout.fragments.append(LineFragment(kind: .glyphs(run: r, glyphs: run.glyphRange), range: lo..<hi, x: 0, width: w, level: run.level))
                     } else {
                         let g = glyphs(of: run, in: lo..<hi)
                         var w = 0.0
                         for k in g { w += Double(glyphs[k].advance) }
+                        if hi == visibleEnd && hi < paragraph.range.upperBound && !entry.truncated { w -= wrapper.kerning(before: hi) }
                         layout.fragments.append(LineFragment(kind: .glyphs(run: r, glyphs: g), range: lo..<hi, x: 0, width: w, level: run.level))
+                        if run.inkAscent > run.ascent || run.inkDescent > run.descent {
+                            let ink = inkExtent(of: run, glyphs: g)
+                            inkAbove = max(inkAbove, ink.above)
+                            inkBelow = max(inkBelow, ink.below)
+                        }
                     }
+                    logicalX += layout.fragments[layout.fragments.count - 1].width
                 }
                 r += 1
             }
@@ -143,6 +174,15 @@ extension ShapedText {
                 baselineOffset = (fixed - height) / 2 + ascent
                 height = fixed
             }
+            // Ink that would leave the line box by more than the allowance (stacked marks, tall glyphs)
+            // grows it: what is drawn stays inside the size reported.
+            inkAbove -= c.inkAllowanceAbove
+            inkBelow -= c.inkAllowanceBelow
+            if inkAbove > baselineOffset {
+                height += inkAbove - baselineOffset
+                baselineOffset = inkAbove
+            }
+            if inkBelow > height - baselineOffset { height = baselineOffset + inkBelow }
             if i > 0 {
                 y += c.lineSpacing
                 if entry.paragraph != ranges[i - 1].paragraph { y += c.paragraphSpacing }
@@ -158,6 +198,24 @@ extension ShapedText {
         layout.height = y
         align(&layout)
         paginate(&layout)
+    }
+
+    /// How far the ink of `glyphs` of `run` reaches above and below the baseline, px.
+    func inkExtent(of run: ShapedRun, glyphs range: Range<Int>) -> (above: Double, below: Double) {
+        if range == run.glyphRange { return (run.inkAscent, run.inkDescent) }
+        let tall = inkOfTallGlyphs
+        var lo = 0, hi = tall.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if Int(tall[mid].glyph) < range.lowerBound { lo = mid + 1 } else { hi = mid }
+        }
+        var above = 0.0, below = 0.0
+        while lo < tall.count && Int(tall[lo].glyph) < range.upperBound {
+            above = max(above, Double(tall[lo].above))
+            below = max(below, Double(tall[lo].below))
+            lo += 1
+        }
+        return (above, below)
     }
 
     /// A run's extent under ``LineMetrics/web``: a text run's face rounded as Blink rounds it (and the
@@ -221,15 +279,26 @@ extension ShapedText {
         return lo
     }
 
-    /// The glyphs of `run` whose clusters fall in `range` (contiguous: clusters are monotone).
+    /// The glyphs of `run` whose clusters fall in `range` (contiguous: clusters are monotone, ascending
+    /// left to right, descending right to left), found by binary search: a run of a whole 64 KB word
+    /// broken into thousands of lines costs a logarithm per line, not the run's length.
     func glyphs(of run: ShapedRun, in range: Range<Int>) -> Range<Int> {
         if range == run.range { return run.glyphRange }
-        var lo = run.glyphRange.upperBound, hi = run.glyphRange.lowerBound
-        for g in run.glyphRange where range.contains(Int(glyphs[g].cluster)) {
-            lo = min(lo, g)
-            hi = max(hi, g + 1)
+        let g = glyphs
+        let rtl = run.isRightToLeft
+        /// The first glyph index whose cluster is past `offset` in the run's glyph order.
+        func boundary(_ offset: Int) -> Int {
+            var lo = run.glyphRange.lowerBound, hi = run.glyphRange.upperBound
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                let c = Int(g[mid].cluster)
+                if rtl ? c >= offset : c < offset { lo = mid + 1 } else { hi = mid }
+            }
+            return lo
         }
-        return lo < hi ? lo..<hi : run.glyphRange.lowerBound..<run.glyphRange.lowerBound
+        let a = rtl ? boundary(range.upperBound) : boundary(range.lowerBound)
+        let b = rtl ? boundary(range.lowerBound) : boundary(range.upperBound)
+        return a < b ? a..<b : run.glyphRange.lowerBound..<run.glyphRange.lowerBound
     }
 
     /// Moves each line inside the shrink-wrapped width by the paragraph's direction and the alignment.

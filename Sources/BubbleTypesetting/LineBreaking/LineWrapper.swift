@@ -18,12 +18,18 @@ struct LineWrapper {
     let unbreakable: [Range<Int>]
     /// URL ranges, whose emergency breaks go after `/ ? & = -` first.
     let urls: [Range<Int>]
+    /// Tab offsets (ascending): a tab's advance depends on where its line starts.
+    let tabs: [Int]
+    /// The text, for its runs and glyphs at a break (kerning across it).
+    let shaped: ShapedText
 
     init(shaped: borrowing ShapedText, atomicLinks: Bool, keepURLsWhole: Bool = false) {
         breaks = shaped.breaks
         advanceBefore = shaped.advanceBefore
         graphemeStarts = shaped.graphemeStarts
         text = shaped.mapped.text
+        tabs = shaped.tabs
+        self.shaped = copy shaped
         var unbreakable: [Range<Int>] = [], urls: [Range<Int>] = []
         for link in shaped.mapped.links {
             let r = link.range.lowerBound.utf16..<link.range.upperBound.utf16
@@ -46,7 +52,7 @@ struct LineWrapper {
             let b = breaks[k]
             if isProtected(b) { k += 1; continue }
             if firstCandidate == nil { firstCandidate = b }
-            if visibleWidth(start..<b) <= available + LineWrapper.tolerance {
+            if advanceWidth(start..<b) <= available + LineWrapper.tolerance {
                 lastFit = b
                 k += 1
                 if b >= end { break }
@@ -55,6 +61,17 @@ struct LineWrapper {
             }
         }
         cursor = k
+        if let fit = lastFit, fit < end, kerning(before: fit) != 0 {
+            // The greedy pass measured with the kerning across each break; without it the last fit may
+            // not fit: step back to an earlier break that does.
+            var j = k - 1
+            while j >= paragraph.breaks.lowerBound && breaks[j] > start {
+                let b = breaks[j]
+                if b <= fit && !isProtected(b) && visibleWidth(start..<b) <= available + LineWrapper.tolerance { return b }
+                j -= 1
+            }
+            return emergencyBreak(start..<(firstCandidate ?? end), available: available)
+        }
         if let lastFit { return lastFit }
         // Nothing fits: the first word is wider than the line.
         return emergencyBreak(start..<(firstCandidate ?? end), available: available)
@@ -63,9 +80,69 @@ struct LineWrapper {
     /// Widths within this of the limit still fit (absorbs float noise in summed advances).
     static let tolerance = 1e-6
 
-    /// Advance of `range` without its trailing spaces (they hang past the line's end).
+    /// ``visibleWidth(_:)`` with the kerning across the line's end left in: what the greedy pass
+    /// compares, since that kerning is only looked up at the break it chose.
+    @inline(__always)
+    func advanceWidth(_ range: Range<Int>) -> Double {
+        measure(range.lowerBound, trimmedEnd(range))
+    }
+
+    /// Advance of `range` without its trailing spaces (they hang past the line's end), tabs measured
+    /// from the range's start, and without the kerning between its last glyph and the next line's first.
     func visibleWidth(_ range: Range<Int>) -> Double {
-        advanceBefore[trimmedEnd(range)] - advanceBefore[range.lowerBound]
+        let end = trimmedEnd(range)
+        return measure(range.lowerBound, end) - kerning(before: end)
+    }
+
+    /// Advance from `start` to `end` as one line: tabs reach the next tab stop counted from `start`.
+    func measure(_ start: Int, _ end: Int) -> Double {
+        guard !tabs.isEmpty, end > start else { return advanceBefore[end] - advanceBefore[start] }
+        var lo = 0, hi = tabs.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if tabs[mid] < start { lo = mid + 1 } else { hi = mid }
+        }
+        var x = 0.0, from = start
+        while lo < tabs.count && tabs[lo] < end {
+            let t = tabs[lo]
+            x += advanceBefore[t] - advanceBefore[from]
+            x += shaped.tabAdvance(at: x)
+            from = t + 1
+            lo += 1
+        }
+        return x + advanceBefore[end] - advanceBefore[from]
+    }
+
+    /// The kerning (or other pair adjustment) HarfBuzz put between the glyph ending at `end` and the one
+    /// after it, when a line ends there: it belongs to neither line. Only a break inside one
+    /// left-to-right run, not after a space (a space's own advance already hangs), can carry one.
+    /// HarfBuzz puts a left-to-right pair's adjustment on the first glyph's advance, so it is that
+    /// advance less the glyph's own (hmtx) advance. CJK ideographs are full-width and shaped one by one
+    /// in the word cache: no pair adjustment reaches across them, and they are most breaks of CJK text.
+    func kerning(before end: Int) -> Double {
+        guard end > 0, end < text.count, !LineWrapper.hangs(text[end - 1]), graphemeStarts[end],
+              !Typesetter.isWordOfItsOwn(text[end - 1]), !Typesetter.isWordOfItsOwn(text[end]) else { return 0 }
+        let runs = shaped.runs
+        var lo = 0, hi = runs.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if runs[mid].range.upperBound <= end - 1 { lo = mid + 1 } else { hi = mid }
+        }
+        guard lo < runs.count else { return 0 }
+        let run = runs[lo]
+        guard run.range.contains(end - 1), run.range.contains(end), !run.isRightToLeft, !run.isTab,
+              let face = shaped.face(of: run), !run.glyphRange.isEmpty else { return 0 }
+        let glyphs = shaped.glyphs
+        // The last glyph of a cluster before `end` (clusters ascend in a left-to-right run).
+        var a = run.glyphRange.lowerBound, b = run.glyphRange.upperBound
+        while a < b {
+            let mid = (a + b) / 2
+            if Int(glyphs[mid].cluster) < end { a = mid + 1 } else { b = mid }
+        }
+        guard a > run.glyphRange.lowerBound, a < run.glyphRange.upperBound else { return 0 }
+        let glyph = glyphs[a - 1]
+        guard glyph.advance != 0 else { return 0 }
+        return Double(glyph.advance) - face.advance(glyph: glyph.id, size: run.fontSize)
     }
 
     func trimmedEnd(_ range: Range<Int>) -> Int {
@@ -74,6 +151,7 @@ struct LineWrapper {
         return e
     }
 
+    @inline(__always)
     static func hangs(_ u: UInt16) -> Bool { u == 0x20 || u == 0x09 || u == 0x3000 || u == 0x1680 || (u >= 0x2000 && u <= 0x2006) || u == 0x2008 || u == 0x2009 || u == 0x200A || u == 0x205F }
 
     /// Whether break `b` falls strictly inside an unbreakable range (a binary search: the ranges are sorted
@@ -93,6 +171,8 @@ struct LineWrapper {
             var best: Int?
             var i = max(word.lowerBound, url.lowerBound)
             while i < min(word.upperBound, url.upperBound) {
+                // Past the width no separator can fit: stop, so a URL without one costs a line, not the rest of it.
+                if advanceBefore[i] - advanceBefore[word.lowerBound] > available + LineWrapper.tolerance { break }
                 let u = text[i]
                 if (u == 0x2F || u == 0x3F || u == 0x26 || u == 0x3D || u == 0x2D) && i + 1 > word.lowerBound {
                     if visibleWidth(word.lowerBound..<(i + 1)) <= available + LineWrapper.tolerance { best = i + 1 } else { break }
@@ -112,9 +192,11 @@ struct LineWrapper {
             g += 1
         }
         if fit > word.lowerBound { return fit }
-        // Not even one grapheme fits: take one anyway, so every line makes progress.
+        // Not even one grapheme fits: take one anyway, so every line makes progress, and the spaces
+        // after it, which hang like any trailing space rather than lead the next line.
         var one = word.lowerBound + 1
         while one < word.upperBound && !graphemeStarts[one] { one += 1 }
+        while one < word.upperBound && LineWrapper.hangs(text[one]) { one += 1 }
         return one
     }
 }

@@ -58,7 +58,17 @@ public struct BubbleLayout: Sendable {
         var result: [Rect] = []
         guard !range.isEmpty else { return result }
         let g = lineLayout.shaped.glyphs
-        for line in lineLayout.lines where line.range.overlaps(range) {
+        // Lines are in text order: start at the first that can touch the range (a message of thousands
+        // of links on thousands of lines stays linear).
+        let lines = lineLayout.lines
+        var lo = 0, hi = lines.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if lines[mid].range.upperBound <= range.lowerBound { lo = mid + 1 } else { hi = mid }
+        }
+        for line in lines[lo...] {
+            if line.range.lowerBound >= range.upperBound { break }
+            guard line.range.overlaps(range) else { continue }
             var open: ClosedRange<Double>?
             func close() {
                 if let span = open {

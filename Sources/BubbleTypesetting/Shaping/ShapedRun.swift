@@ -22,6 +22,12 @@ public struct ShapedRun: Sendable {
     /// px above and below the baseline this run needs.
     public var ascent: Double
     public var descent: Double
+    /// A run of one tab: no glyphs, its advance reaches the next tab stop of its line (``ShapedText/tabStop``).
+    public var isTab = false
+    /// Ink above and below the baseline when a glyph of the run reaches past ``ascent`` or ``descent``
+    /// (stacked marks, tall glyphs), else equal to them: layout grows a line to hold it.
+    public var inkAscent: Double = 0
+    public var inkDescent: Double = 0
 
     public var isRightToLeft: Bool { level & 1 == 1 }
 }
@@ -63,4 +69,13 @@ public struct ShapedSnippet: Sendable {
 extension ShapedSnippet {
     /// The face of `run` (one of ``runs``), or nil for a placeholder.
     public func face(of run: ShapedRun) -> FontFace? { run.faceIndex >= 0 ? faces[Int(run.faceIndex)] : nil }
+}
+
+/// How far the ink of one glyph reaches above and below the baseline, px, when that is past its run's
+/// ascent or descent (stacked marks, tall glyphs).
+public struct TallGlyphInk: Sendable {
+    /// Index into ``ShapedText/glyphs``.
+    public var glyph: Int32
+    public var above: Float
+    public var below: Float
 }

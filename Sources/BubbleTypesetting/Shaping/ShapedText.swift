@@ -28,6 +28,15 @@ public struct ShapedText: Sendable {
         var token: ShapedSnippet
         var unresolvedGlyphs = 0
         var faces: [FontFace] = []
+        /// Offsets of the tabs, ascending (empty for most messages).
+        var tabs: [Int] = []
+        /// Tab stop interval and the space advance it is measured in, px (0 when no tab).
+        var tabStop = 0.0
+        var spaceAdvance = 0.0
+        /// Marks past `maxMarksPerCluster` in their cluster: not shaped, not drawn (ascending ranges).
+        var hiddenMarks: [Range<Int>] = []
+        /// The glyphs whose ink reaches past their run's ascent or descent, by glyph index (ascending).
+        var inkOfTallGlyphs: [TallGlyphInk] = []
 
         /// The default style alone, shared: most messages use no other, and a literal would allocate per message.
         static let plainOnly: [TextStyle] = [.plain]
@@ -75,8 +84,31 @@ public struct ShapedText: Sendable {
     public var primaryMetrics: FontMetrics { box.content.primaryMetrics }
     /// The truncation token, shaped.
     public var token: ShapedSnippet { _read { yield box.content.token } }
-    /// Graphemes no installed font covers (drawn as the primary face's .notdef).
+    /// `.notdef` glyphs among the shaped glyphs, from any face: characters no installed font draws.
     public var unresolvedGlyphs: Int { box.content.unresolvedGlyphs }
+    /// Offsets of the message's tabs (UTF-16, mapped text), ascending.
+    public var tabs: [Int] { _read { yield box.content.tabs } }
+    /// Distance between two tab stops, px (``ParagraphStyle/tabSize`` spaces of the primary face).
+    public var tabStop: Double { box.content.tabStop }
+    /// The glyphs whose ink reaches past their run's ascent or descent (ascending glyph indices).
+    public var inkOfTallGlyphs: [TallGlyphInk] { _read { yield box.content.inkOfTallGlyphs } }
+    /// Ranges of combining marks dropped by ``ParagraphStyle/maxMarksPerCluster`` (UTF-16, mapped text).
+    public var hiddenMarks: [Range<Int>] { _read { yield box.content.hiddenMarks } }
+
+    /// The advance of a tab that starts `x` px after its line's start: to the next tab stop, or the one
+    /// after when the next is nearer than half a space (CSS Text 3 § 4.2, which says 0.5ch).
+    @inline(__always)
+    public func tabAdvance(at x: Double) -> Double {
+        ShapedText.tabAdvance(at: x, stop: box.content.tabStop, space: box.content.spaceAdvance)
+    }
+
+    @inline(__always)
+    static func tabAdvance(at x: Double, stop: Double, space: Double) -> Double {
+        guard stop > 0, x.isFinite else { return 0 }
+        var next = ((x / stop).rounded(.down) + 1) * stop
+        if next - x < space / 2 { next += stop }
+        return next - x
+    }
     /// Every face that drew something, in first-use order.
     public var faces: [FontFace] { _read { yield box.content.faces } }
 

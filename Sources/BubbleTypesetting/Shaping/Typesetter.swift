@@ -22,6 +22,20 @@ public final class Typesetter {
     /// identifiers stay theirs.
     private var metricsMemo: [(face: ObjectIdentifier, size: Double, metrics: FontMetrics)] = []
 
+    /// Per face, per glyph id: 0 not yet measured, 1 ink inside the face's ascent and descent, 2 ink
+    /// past them. Measured once per glyph per typesetter, so shaping asks HarfBuzz for a glyph's
+    /// extents only the first time it sees the glyph; a handful of faces, a byte per glyph each.
+    private var tallGlyphs: [(face: ObjectIdentifier, classes: [UInt8])] = []
+
+    /// The index in `tallGlyphs` of `face`'s table (made on first use; past 32 faces the oldest is dropped).
+    private func tallGlyphTable(_ face: FontFace) -> Int {
+        let id = ObjectIdentifier(face)
+        for i in tallGlyphs.indices where tallGlyphs[i].face == id { return i }
+        if tallGlyphs.count >= 32 { tallGlyphs.removeFirst() }
+        tallGlyphs.append((id, [UInt8](repeating: 0, count: min(face.glyphCount, 1 << 16))))
+        return tallGlyphs.count - 1
+    }
+
     /// `face.metrics(size:)`, remembered.
     func metrics(of face: FontFace, size: Double) -> FontMetrics {
         let id = ObjectIdentifier(face)
@@ -92,9 +106,30 @@ public final class Typesetter {
                 start = paragraph.end
             }
         }
+        if !shaped.tabs.isEmpty { setTabAdvances(&shaped, &advances) }
         var total = 0.0
         for a in advances { total += a; shaped.advanceBefore.append(total) }
         advanceScratch = advances
+    }
+
+    /// Gives each tab the advance to the next tab stop counted from its paragraph's start: exact on a
+    /// paragraph's first line; the layout measures tabs on later lines from their own line's start.
+    private func setTabAdvances(_ shaped: inout ShapedText.Content, _ advances: inout [Double]) {
+        let primary = fonts.faces[0]
+        let size = shaped.style.fontSize
+        shaped.spaceAdvance = primary.glyph(for: 0x20).map { primary.advance(glyph: $0, size: size) } ?? size / 4
+        shaped.tabStop = max(shaped.style.tabSize, 0) * shaped.spaceAdvance
+        var t = 0
+        for paragraph in shaped.paragraphs {
+            var x = 0.0
+            var i = paragraph.range.lowerBound
+            while t < shaped.tabs.count && shaped.tabs[t] < paragraph.range.upperBound {
+                let tab = shaped.tabs[t]
+                while i < tab { x += advances[i]; i += 1 }
+                advances[tab] = ShapedText.tabAdvance(at: x, stop: shaped.tabStop, space: shaped.spaceAdvance)
+                t += 1
+            }
+        }
     }
 
     /// The paragraph starting at `start`: its content, up to the next UAX #14 mandatory break (LF, CR,
@@ -191,17 +226,93 @@ public final class Typesetter {
         guard run.faceIndex >= 0 else { return }
         let face = shaped.faces[Int(run.faceIndex)]
         let start = shaped.glyphs.count
+        shaped.runs[r].inkAscent = run.ascent
+        shaped.runs[r].inkDescent = run.descent
+        if run.isTab {  // no glyph: the layout gives it the advance to the next tab stop
+            shaped.runs[r].glyphRange = start..<start
+            return
+        }
         let request = ShapingRequest(face: face, size: run.fontSize, script: run.script,
                                      rightToLeft: run.isRightToLeft, language: shaped.style.language)
-        if let cache, cache.capacity > 0 {
+        if !shaped.hiddenMarks.isEmpty, let pieces = Typesetter.pieces(of: run.range, without: shaped.hiddenMarks) {
+            // Marks past the cap are left out; each piece is shaped seeing the text around it.
+            for piece in (run.isRightToLeft ? pieces.reversed() : pieces) {
+                shaper.shape(buffer, run: piece, as: request, into: &shaped.glyphs)
+            }
+        } else if let cache, cache.capacity > 0 {
             shapeWords(run.range, buffer, request, &shaped, cache)
         } else {
             shaper.shape(buffer, run: run.range, as: request, into: &shaped.glyphs)
         }
-        for g in start..<shaped.glyphs.count {
-            advances[Int(shaped.glyphs[g].cluster)] += Double(shaped.glyphs[g].advance)
+        var notdef = 0
+        var tall = false  // a glyph moved up or down (marks), or one whose ink leaves the face's metrics
+        let t = tallGlyphTable(face)
+        var table: [UInt8] = []
+        swap(&table, &tallGlyphs[t].classes)  // borrowed for the loop: no exclusivity check per glyph
+        defer { swap(&table, &tallGlyphs[t].classes) }
+        let end = shaped.glyphs.count
+        shaped.glyphs.glyphs.withUnsafeBufferPointer { glyphs in
+            advances.withUnsafeMutableBufferPointer { advances in
+                table.withUnsafeMutableBufferPointer { classes in
+                    for g in start..<end {
+                        let glyph = glyphs[g]
+                        advances[Int(glyph.cluster)] += Double(glyph.advance)
+                        if glyph.id == 0 { notdef += 1 }
+                        if glyph.offsetY != 0 { tall = true; continue }
+                        let id = Int(glyph.id)
+                        guard id < classes.count else { tall = true; continue }
+                        var c = classes[id]
+                        if c == 0 {
+                            c = face.reachesPastMetrics(glyph: glyph.id) ? 2 : 1
+                            classes[id] = c
+                        }
+                        if c == 2 { tall = true }
+                    }
+                }
+            }
         }
+        shaped.unresolvedGlyphs += notdef
         shaped.runs[r].glyphRange = start..<shaped.glyphs.count
+        guard tall else { return }
+        // Only the glyphs that reach past the metrics are kept, with their ink: the layout looks them up
+        // per line without asking HarfBuzz again.
+        var above = run.ascent, below = run.descent
+        let classes = table
+        for g in start..<shaped.glyphs.count {
+            let glyph = shaped.glyphs[g]
+            let id = Int(glyph.id)
+            guard glyph.offsetY != 0 || id >= classes.count || classes[id] == 2,
+                  let ink = face.inkBounds(glyph: glyph.id, size: run.fontSize) else { continue }
+            let a = ink.above + Double(glyph.offsetY), b = ink.below - Double(glyph.offsetY)
+            guard a > run.ascent || b > run.descent else { continue }
+            shaped.inkOfTallGlyphs.append(TallGlyphInk(glyph: Int32(g), above: Float(a), below: Float(b)))
+            above = max(above, a)
+            below = max(below, b)
+        }
+        shaped.runs[r].inkAscent = above
+        shaped.runs[r].inkDescent = below
+    }
+
+    /// `range` cut around the `hidden` ranges (ascending) that fall in it, or nil when none does.
+    static func pieces(of range: Range<Int>, without hidden: [Range<Int>]) -> [Range<Int>]? {
+        guard !hidden.isEmpty else { return nil }
+        var lo = 0, hi = hidden.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if hidden[mid].upperBound <= range.lowerBound { lo = mid + 1 } else { hi = mid }
+        }
+        guard lo < hidden.count, hidden[lo].lowerBound < range.upperBound else { return nil }
+        var pieces: [Range<Int>] = []
+        var from = range.lowerBound
+        var k = lo
+        while k < hidden.count && hidden[k].lowerBound < range.upperBound {
+            let h = hidden[k]
+            if h.lowerBound > from { pieces.append(from..<h.lowerBound) }
+            from = max(from, h.upperBound)
+            k += 1
+        }
+        if from < range.upperBound { pieces.append(from..<range.upperBound) }
+        return pieces
     }
 
     /// Longest word looked up in the cache (UTF-16 units); longer ones are shaped in place.
@@ -224,15 +335,22 @@ public final class Typesetter {
             j += 1
         }
         cuts.append(range.upperBound)
-        let style = WordStyle(face: ObjectIdentifier(request.face), scale: Int32((request.size * 1024).rounded()),
+        let style = WordStyle(face: ObjectIdentifier(request.face), scale: FontFace.scale(request.size),
                               script: request.script, rightToLeft: request.rightToLeft, language: request.language)
-        shapeWords(cuts, buffer, request, style, &shaped, &cache.words)
+        // A run that starts or ends inside a word (a face or bidi level changed there) of a script whose
+        // shaping looks across characters (joining, conjuncts) shapes that word with the text beside it.
+        let contextual = Typesetter.shapesInContext(request.script)
+        let before = contextual && range.lowerBound > 0 && !Typesetter.endsWord(buffer[range.lowerBound - 1])
+        let after = contextual && range.upperBound < buffer.count && !Typesetter.endsWord(buffer[range.upperBound])
+        shapeWords(cuts, buffer, request, style, contextBefore: before, contextAfter: after, &shaped, &cache.words)
         wordCuts = cuts
     }
 
-    /// Shapes the words between `cuts` through `table`, in visual order.
+    /// Shapes the words between `cuts` through `table`, in visual order; the first word with the text
+    /// before it as context when `contextBefore`, the last with the text after it when `contextAfter`.
     private func shapeWords(_ cuts: [Int], _ buffer: UnsafeBufferPointer<UInt16>, _ request: ShapingRequest,
-                            _ style: WordStyle, _ shaped: inout ShapedText.Content, _ table: inout ShapedWordTable) {
+                            _ style: WordStyle, contextBefore: Bool, contextAfter: Bool,
+                            _ shaped: inout ShapedText.Content, _ table: inout ShapedWordTable) {
         let styleIndex = table.index(of: style)
         let words = cuts.count - 1
         for w in 0..<words {
@@ -240,6 +358,11 @@ public final class Typesetter {
             let word = cuts[k]..<cuts[k + 1]
             if word.count > Typesetter.longestCachedWord {
                 shaper.shape(buffer, run: word, as: request, into: &shaped.glyphs)
+                continue
+            }
+            if (k == 0 && contextBefore) || (k == words - 1 && contextAfter) {
+                shapeWord(word, buffer, request, style, before: k == 0 && contextBefore, after: k == words - 1 && contextAfter,
+                          &shaped, &table)
                 continue
             }
             let units = UnsafeBufferPointer(rebasing: buffer[word])
@@ -254,6 +377,59 @@ public final class Typesetter {
             shaped.glyphs.append(scratch, 0..<scratch.count, clusterOffset: Int32(word.lowerBound))
         }
     }
+
+    /// Units of context kept on each side of a word shaped in context: HarfBuzz looks at 5 characters
+    /// beyond the text it shapes (`HB_BUFFER_CONTEXT_LENGTH`), and 10 units hold 5 characters.
+    static let contextUnits = 10
+
+    /// Shapes one word through `table` with up to ``contextUnits`` units on the sides asked for, kept
+    /// under (face, word, context): the same word joins differently after another letter.
+    private func shapeWord(_ word: Range<Int>, _ buffer: UnsafeBufferPointer<UInt16>, _ request: ShapingRequest,
+                           _ style: WordStyle, before: Bool, after: Bool,
+                           _ shaped: inout ShapedText.Content, _ table: inout ShapedWordTable) {
+        var lo = word.lowerBound, hi = word.upperBound
+        if before {
+            lo = max(0, lo - Typesetter.contextUnits)
+            if lo > 0 && buffer[lo] & 0xFC00 == 0xDC00 { lo -= 1 }  // never half a surrogate pair
+        }
+        if after {
+            hi = min(buffer.count, hi + Typesetter.contextUnits)
+            if hi < buffer.count && buffer[hi - 1] & 0xFC00 == 0xD800 { hi += 1 }
+        }
+        var keyed = style
+        keyed.contextBefore = UInt8(word.lowerBound - lo)
+        keyed.contextAfter = UInt8(hi - word.upperBound)
+        let styleIndex = table.index(of: keyed)
+        let units = UnsafeBufferPointer(rebasing: buffer[lo..<hi])
+        let hash = ShapedWordTable.hash(units, style: styleIndex)
+        if let found = table.find(units, style: styleIndex, hash: hash) {
+            table.appendGlyphs(of: found, to: &shaped.glyphs, clusterOffset: Int32(word.lowerBound))
+            return
+        }
+        scratch.removeAll()
+        shaper.shape(units, run: (word.lowerBound - lo)..<(word.upperBound - lo), as: request, into: &scratch)
+        var relative = GlyphBuffer()  // clusters from the word's start, as the table keeps them
+        relative.append(scratch, 0..<scratch.count, clusterOffset: -Int32(word.lowerBound - lo))
+        table.insert(units, style: styleIndex, hash: hash, glyphs: relative, 0..<relative.count)
+        shaped.glyphs.append(relative, 0..<relative.count, clusterOffset: Int32(word.lowerBound))
+    }
+
+    /// Scripts whose shaping looks across characters: cursive joining (Arabic, Syriac, N'Ko, Mongolian
+    /// and their relatives) and the conjuncts and reordering of the Indic and Southeast Asian scripts.
+    @inline(__always)
+    static func shapesInContext(_ script: UInt32) -> Bool {
+        // Latin, Han, Cyrillic, Hangul, kana, Hebrew and Common runs, most of the text, answer at once.
+        switch script {
+        case 0x4C61_746E, 0x4861_6E69, 0x4379_726C, 0x4861_6E67, 0x4869_7261, 0x4B61_6E61, 0x4865_6272, 0x5A79_7979: return false
+        default: return contextualScripts.contains(script)
+        }
+    }
+
+    private static let contextualScripts: Set<UInt32> = Set([
+        "Arab", "Syrc", "Nkoo", "Mong", "Mand", "Mani", "Phag", "Adlm", "Rohg", "Sogd", "Chrs", "Ougr", "Hmnp",
+        "Deva", "Beng", "Guru", "Gujr", "Orya", "Taml", "Telu", "Knda", "Mlym", "Sinh", "Mymr", "Khmr", "Tibt",
+        "Laoo", "Thai", "Bali", "Java", "Sund", "Limb", "Tglg", "Cakm", "Gran", "Shrd", "Takr", "Tirh", "Newa",
+    ].map { (tag: String) -> UInt32 in tag.utf8.reduce(0) { $0 << 8 | UInt32($1) } })
 
     /// CJK ideographs are each a word of their own (as in Blink's word shaper), so Chinese text hits
     /// the cache per character. Kana, Hangul and CJK punctuation stay in words: Noto Sans CJK kerns them.
