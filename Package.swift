@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "BubbleGzip", dependencies: ["CZlib"], swiftSettings: strict),
 
         // The pipeline: Map → Typeset → Report.
-        .target(name: "BubbleMapping", dependencies: ["BubbleJSON", "BubbleUnicode"], swiftSettings: strict),
+        .target(name: "BubbleMapping", dependencies: ["BubbleJSON", "BubbleUnicode", "BubbleRegex", "BubbleLock"], swiftSettings: strict),
         .target(name: "BubbleTypesetting", dependencies: ["BubbleFonts", "BubbleUnicode", "BubbleMapping"], swiftSettings: strict),
         .target(name: "BubbleRendering", dependencies: ["BubbleTypesetting", "BubbleFonts", "BubbleLock"], swiftSettings: strict),
         .target(name: "Bubble", dependencies: ["BubbleJSON", "BubbleMapping", "BubbleTypesetting", "BubbleRendering", "BubbleFonts",

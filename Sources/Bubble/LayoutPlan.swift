@@ -32,7 +32,8 @@ public final class LayoutPlan: Sendable {
         width = o.maxWidth
         mapper = Mapper(catalog: catalog.catalog, options: MappingOptions(
             linkify: o.linkify, linkMap: given.linkMap ?? [:], emojiSize: given.emojiSize, emojiAlign: given.emojiAlign,
-            offsets: o.offsets, invalidUTF8: o.invalidUTF8, maxMessageLength: o.maxMessageLength, catalog: nil))
+            offsets: o.offsets, invalidUTF8: o.invalidUTF8, maxMessageLength: o.maxMessageLength, catalog: nil,
+            linkRules: given.linkRules?.rules ?? []))
         style = ParagraphStyle(fontSize: o.fontSize, direction: o.direction, emojiSize: given.emojiSize,
                                emojiAlign: o.emojiAlign, truncationToken: given.truncationToken?.text ?? o.ellipsis,
                                language: given.language.flatMap(LanguageTag.normalized), tabSize: o.tabSize,

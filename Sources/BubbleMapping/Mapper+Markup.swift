@@ -42,7 +42,7 @@ extension Mapper {
             }
             builder.appendText(textStart..<n)
             while !open.isEmpty { close(&open, builder: &builder) }
-            return try builder.finish(linkMatcher: matcher, highlights: highlights)
+            return try builder.finish(linkMatcher: matcher, rules: try compiledRules(), highlights: highlights)
         }
     }
 

@@ -112,7 +112,7 @@ extension Mapper {
                     position += 1
                 }
             }
-            return try builder.finish(linkMatcher: matcher, highlights: highlights)
+            return try builder.finish(linkMatcher: matcher, rules: try compiledRules(), highlights: highlights)
         }
     }
 }

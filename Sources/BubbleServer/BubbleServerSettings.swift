@@ -44,6 +44,15 @@ public struct BubbleServerSettings: Sendable {
     /// Options every request starts from (the server's `--options` file and flags); a request's
     /// `options` go over them, a message's over the request's.
     public var defaults = BubbleOptions()
+    /// Link rules a request may switch on by name (`bubble serve --link-rules FILE`), by name.
+    public var linkRules: [String: LinkRule] = [:]
+    /// Whether a request may send its own patterns (`--allow-request-link-rules`); built-in and
+    /// configured rules are selected by name either way.
+    public var allowRequestLinkRules = false
+    /// Most rules one request's options may list.
+    public var maxRequestLinkRules = 8
+    /// Longest pattern a request may send, in UTF-8 bytes.
+    public var maxRequestPatternLength = 256
     /// Where `/v1/html` fragments load font files, by file name (nil: `local()` names, then `file://` paths).
     public var fontBaseURL: String?
     /// Where `/v1/html` fragments load catalog images (nil: `data:` URIs).

@@ -144,7 +144,7 @@ public final class BubbleService: Sendable {
     /// request; a family outside the server's list too, with 422, before any chain is made for it).
     private func requestPlan(_ value: JSONValue?) throws(BubbleServerError) -> (BubbleOptions?, LayoutPlan) {
         let o: BubbleOptions?
-        do { o = try RequestReader.options(value) } catch { throw BubbleServerError(.badRequest, error.code, error.message) }
+        do { o = try RequestReader.options(value, settings: settings) } catch { throw BubbleServerError(.badRequest, error.code, error.message) }
         try checkFamilies(o)
         do { return (o, try engine.plan(for: o)) } catch { throw BubbleServerError(.badRequest, error.code, error.message) }
     }
@@ -155,8 +155,8 @@ public final class BubbleService: Sendable {
         let read = try MessageReader.read(value, document: document)
         try RequestReader.checkNumbers(read.message)
         var plan: Result<LayoutPlan, BubbleError>
-        if let own = read.options {
-            try RequestReader.check(own)
+        if var own = read.options {
+            try RequestReader.check(&own, settings: settings)
             if let refused = familyError(own) {
                 plan = .failure(refused)  // that message's error, and no font chain made for it
             } else {

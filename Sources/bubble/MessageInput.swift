@@ -13,7 +13,7 @@ struct MessageInput: ParsableArguments {
     @Option(help: "The message (instead of a file or standard input).")
     var text: String?
 
-    @Option(help: "The message's format: text (default), spans (a JSON array of segments) or markup.",
+    @Option(help: "The message's format: text (default), spans (a JSON array of segments), markup, or entities (a JSON object {\"text\", \"entities\"}).",
             completion: .list(InputFormat.allCases.map(\.rawValue)))
     var input: InputFormat = .text
 
@@ -61,7 +61,7 @@ struct MessageInput: ParsableArguments {
 
 /// `--input`: the formats of ``Message/Format``, as an argument.
 enum InputFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, spans, markup
+    case text, spans, markup, entities
 
     var format: Message.Format { Message.Format(rawValue: rawValue)! }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Bubble
+import BubbleJSON
 import BubbleServer
 import Dispatch
 import Foundation
@@ -42,6 +43,11 @@ struct ServeCommand: ParsableCommand {
     var catalog: String?
     @Option(help: "Font families or files in fallback order, comma-separated (requests may name families only).")
     var fonts: String?
+    @Option(help: ArgumentHelp("A JSON file of link rules requests select by name: [{name, pattern, kind?, target?}].",
+                               valueName: "file"))
+    var linkRules: String?
+    @Flag(help: "Let requests send their own link-rule patterns (at most 8 rules of 256 bytes each).")
+    var allowRequestLinkRules = false
     @Option(help: "Font chains kept besides the default one, by `fonts` list (least recently used dropped).")
     var fontChains = EngineLimits().fontChains
     @Option(help: "Emoji catalogs kept by path.") var catalogs = EngineLimits().catalogs
@@ -78,6 +84,22 @@ struct ServeCommand: ParsableCommand {
         guard benchSeconds > 0, benchSeconds <= 86_400 else { throw ValidationError("--bench-seconds takes a number > 0 and ≤ 86400") }
     }
 
+    /// A `--link-rules` file: every rule compiled now, so a bad pattern stops the server at start.
+    static func readLinkRules(_ bytes: [UInt8], path: String) throws(BubbleError) -> [String: LinkRule] {
+        func bad(_ why: String) -> BubbleError { BubbleError(code: "invalid_link_rule", message: "--link-rules \(path): \(why)") }
+        let list: LinkRuleList
+        do { list = try LinkRuleList(json: try JSONReader.read(bytes)) } catch let error as OptionValueError {
+            throw bad((error.path.isEmpty ? "" : error.path + ": ") + error.message)
+        } catch { throw bad("not valid JSON: \(error)") }
+        if let problem = list.problem { throw bad(problem) }
+        var rules: [String: LinkRule] = [:]
+        for rule in list.rules {
+            guard rules[rule.name] == nil else { throw bad("two rules named '\(rule.name)'") }
+            rules[rule.name] = rule.resolved ?? rule
+        }
+        return rules
+    }
+
     func run() throws {
         var settings = BubbleServerSettings()
         settings.host = host
@@ -108,6 +130,11 @@ struct ServeCommand: ParsableCommand {
         if let catalog { defaults.catalog = catalog }
         if let fonts { defaults.fonts = fonts.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
         settings.defaults = defaults
+        settings.allowRequestLinkRules = allowRequestLinkRules
+        if let path = linkRules {
+            guard let data = FileManager.default.contents(atPath: path) else { throw ValidationError("cannot read the link rules file '\(path)'") }
+            settings.linkRules = try BubbleError.exiting { () throws(BubbleError) in try Self.readLinkRules([UInt8](data), path: path) }
+        }
 
         let level = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
         let format = logFormat

@@ -87,6 +87,8 @@ import Testing
         ("catalog", "3"), ("emojiSize", "0"), ("emojiAlign", "\"middle\""), ("linkify", "\"yes\""), ("linkMap", "{\"a\": 1}"), ("atomicLinks", "0"),
         ("ellipsis", "[]"), ("truncationToken", "{\"url\": \"x\"}"), ("offsets", "\"bytes\""), ("invalidUTF8", "\"drop\""),
         ("maxMessageLength", "0"), ("theme", "{\"style\": \"sideways\"}"), ("debug", "null"),
+        ("linkRules", "[{\"name\": \"x\", \"pattern\": \"(\"}]"), ("linkRules", "{\"name\": \"hashtag\"}"),
+        ("linkRules", "[\"nosuchrule\"]"),
     ])
     func badValuesAreRefusedByName(key: String, value: String) {
         do {
@@ -104,7 +106,7 @@ import Testing
         let covered: Set<String> = ["maxWidth", "maxLines", "padding", "pageHeight", "balance", "fontSize", "fonts", "lineHeight",
                                     "lineSpacing", "paragraphSpacing", "firstLineIndent", "alignment", "direction", "lineMetrics", "language",
                                     "tabSize", "maxMarksPerCluster", "keepTrailingBreaks",
-                                    "catalog", "emojiSize", "emojiAlign", "linkify", "linkMap", "atomicLinks", "ellipsis", "truncationToken",
+                                    "catalog", "emojiSize", "emojiAlign", "linkify", "linkMap", "atomicLinks", "linkRules", "ellipsis", "truncationToken",
                                     "offsets", "invalidUTF8", "maxMessageLength", "theme", "debug"]
         #expect(Set(OptionTable.all.map(\.key)) == covered)
     }

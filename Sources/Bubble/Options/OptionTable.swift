@@ -66,6 +66,9 @@ public enum OptionTable {
               schema: .schema(["type": .string("object"), "additionalProperties": .schema(["type": .string("string")]),
                                "description": .string("Exact text → URL; a message's entries go over the request's.")]),
               merge: .mergeEntries, flag: false),
+        .make(\.linkRules, "linkRules",
+              "Custom link rules on PCRE2, in order after the link map and before detection: built-ins by name (hashtag, cashtag, email, phone) or {name, pattern, kind, target}.",
+              default: "none", stage: .map, schema: LinkRuleList.schema, flag: false, range: { $0.problem }),
         .bool(\.atomicLinks, "atomicLinks", "Keep atomic links whole on a line: mentions (links whose text starts with @, from any source) and links marked atomic break only when wider than the line; false gives plain UAX #14.",
               stage: .layout),
         // Truncation
