@@ -28,6 +28,7 @@ let package = Package(
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CPCRE2", pkgConfig: "libpcre2-8", providers: [.apt(["libpcre2-dev"])]),
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
         // The lock guarding shared caches (pthread; no Foundation, so programs using Bubble don't load it).
         .target(name: "BubbleLock", swiftSettings: strict),
@@ -39,26 +40,31 @@ let package = Package(
         .target(name: "BubbleFonts", dependencies: ["CHarfBuzz", "CFontconfig", "BubbleLock"], swiftSettings: strict),
         .target(name: "BubbleUnicode", dependencies: ["CICU"], swiftSettings: strict),
         .target(name: "BubbleRegex", dependencies: ["CPCRE2"], swiftSettings: strict),
+        .target(name: "BubbleGzip", dependencies: ["CZlib"], swiftSettings: strict),
 
         // The pipeline: Map → Typeset → Report.
-        .target(name: "BubbleMapping", dependencies: ["BubbleJSON", "BubbleUnicode"], swiftSettings: strict),
+        .target(name: "BubbleMapping", dependencies: ["BubbleJSON", "BubbleUnicode", "BubbleRegex", "BubbleLock"], swiftSettings: strict),
         .target(name: "BubbleTypesetting", dependencies: ["BubbleFonts", "BubbleUnicode", "BubbleMapping"], swiftSettings: strict),
         .target(name: "BubbleRendering", dependencies: ["BubbleTypesetting", "BubbleFonts", "BubbleLock"], swiftSettings: strict),
-        .target(name: "Bubble", dependencies: ["BubbleJSON", "BubbleMapping", "BubbleTypesetting", "BubbleRendering", "BubbleFonts", "BubbleLock"],
-                swiftSettings: strict),
+        .target(name: "Bubble", dependencies: ["BubbleJSON", "BubbleMapping", "BubbleTypesetting", "BubbleRendering", "BubbleFonts",
+                                               "BubbleRegex", "BubbleLock"],
+                swiftSettings: strict, plugins: ["EmbedFiles"]),
         // The HTTP service as a library: tests drive it without a socket and over loopback.
         .target(name: "BubbleServer", dependencies: [
-            "Bubble", "BubbleJSON",
+            "Bubble", "BubbleJSON", "BubbleGzip",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Metrics", package: "swift-metrics"),
             .product(name: "Prometheus", package: "swift-prometheus"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-        ], resources: [.copy("openapi.json")], swiftSettings: strict),
+        ], exclude: ["openapi.json"], swiftSettings: strict, plugins: ["EmbedFiles"]),
         .executableTarget(name: "bubble", dependencies: [
             "Bubble", "BubbleJSON", "BubbleServer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: strict),
         .executableTarget(name: "bubble-bench", dependencies: ["Bubble", "BubbleJSON"], swiftSettings: strict),
+        // Compiled into the binary rather than found beside it: the OpenAPI document, the version and commit.
+        .executableTarget(name: "bubble-embed"),
+        .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["bubble-embed"]),
 
         .target(name: "BubbleTestSupport", dependencies: ["Bubble"], swiftSettings: strict),
         .testTarget(name: "BubbleUnicodeTests", dependencies: ["BubbleUnicode", "BubbleTestSupport"]),

@@ -15,7 +15,7 @@ extension BubbleEngine {
     func layoutOfPrefix(_ message: Message, _ plan: LayoutPlan) throws(BubbleError) -> BubbleLayout? {
         let o = plan.options
         let maxLines = o.maxLines
-        guard maxLines > 0, o.given.pageHeight == nil, !o.balance,
+        guard maxLines > 0, o.given.pageHeight == nil, !o.balance, o.given.linkRules == nil,
               message.highlights.isEmpty, case .text(let text) = message.body,
               !Mapper.keysHoldWhiteSpace(message.linkMap), !Mapper.keysHoldWhiteSpace(o.given.linkMap ?? [:]) else { return nil }
         let bytes = text.utf8.count

@@ -12,29 +12,48 @@ public final class BubbleEngine: @unchecked Sendable {
     public let defaults: BubbleOptions
 
     /// Glyph paths for SVG, shared by every message this engine renders.
-    public let glyphPaths = GlyphPathCache()
+    public let glyphPaths: GlyphPathCache
+    /// The caps of what the engine keeps between calls.
+    public let limits: EngineLimits
 
     let chains: FontChains
-    let pool: TypesetterPool
+    var pool: TypesetterPool { chains.typesetters }
     let catalogs: Catalogs
     /// The plan of ``defaults``, worked out once: a call without options derives nothing.
     private let defaultPlan: LayoutPlan
+    /// ``fontFingerprint``, once made.
+    let fingerprintBox = LazyText()
+    /// The faces of the default chain, in fallback order.
+    var defaultFontFaces: [FontFace] { chains.defaultChain.faces }
 
     /// Most shaped words each worker keeps (0: no word cache).
     public var shapeCacheCapacity: Int { pool.shapeCacheCapacity }
 
-    /// Loads the default fonts (a missing family is an error naming its Debian package).
+    /// An engine with the default ``EngineLimits`` but its word cache's capacity.
     /// - Parameter catalog: a catalog built in memory, used instead of Bubble's own when the options name
     ///   no `catalog` path (benchmarks and tests size every token without writing a file).
     /// - Parameter shapeCacheCapacity: most shaped words each worker keeps (see ``ShapeCache``); 0 turns
     ///   the word cache off.
+    public convenience init(options: BubbleOptions = BubbleOptions(), catalog: EmojiCatalog? = nil,
+                            shapeCacheCapacity: Int) throws(BubbleError) {
+        var limits = EngineLimits()
+        limits.shapedWords = shapeCacheCapacity
+        try self.init(options: options, catalog: catalog, limits: limits)
+    }
+
+    /// Loads the default fonts (a missing family is an error naming its Debian package).
+    /// - Parameter catalog: a catalog built in memory, used instead of Bubble's own when the options name
+    ///   no `catalog` path.
+    /// - Parameter limits: the caps of the font chains, catalogs, glyph paths and word caches it keeps.
     public init(options: BubbleOptions = BubbleOptions(), catalog: EmojiCatalog? = nil,
-                shapeCacheCapacity: Int = 1 << 15) throws(BubbleError) {
+                limits: EngineLimits = EngineLimits()) throws(BubbleError) {
         try options.validate()
         defaults = options
-        catalogs = Catalogs(inMemory: catalog)
-        chains = try FontChains(defaultFamilies: options.fonts ?? FallbackChain.defaultFamilies)
-        pool = TypesetterPool(defaultChain: chains.defaultChain, shapeCacheCapacity: shapeCacheCapacity)
+        self.limits = limits
+        glyphPaths = GlyphPathCache(capacity: limits.glyphPaths)
+        catalogs = Catalogs(inMemory: catalog, capacity: limits.catalogs)
+        chains = try FontChains(defaultFamilies: options.fonts ?? FallbackChain.defaultFamilies, capacity: limits.fontChains,
+                                shapeCacheCapacity: limits.shapedWords)
         defaultPlan = LayoutPlan(options, catalog: try catalogs.catalog(at: options.catalog), chain: chains.defaultChain)
     }
 
@@ -129,6 +148,15 @@ public final class BubbleEngine: @unchecked Sendable {
     func chain(for families: [String]) throws(BubbleError) -> FallbackChain {
         try chains.chain(for: families)
     }
+
+    /// What the engine keeps now: chains, faces, typesetters, catalogs, glyph paths.
+    public var cacheCounts: EngineCacheCounts {
+        EngineCacheCounts(fontChains: chains.count, fontChainEvictions: chains.evictions, fontFaces: FaceStore.shared.count,
+                          idleTypesetters: pool.idleCount, catalogs: catalogs.count, glyphPaths: glyphPaths.count)
+    }
+
+    /// The families of the engine's default chain, as its options name them.
+    public var defaultFamilies: [String] { chains.defaultFamilies }
 
     /// Forgets every shaped word of every idle worker (fonts and per-character tables stay).
     public func removeAllShapedWords() {

@@ -1,29 +1,76 @@
 import BubbleFonts
 import BubbleLock
 
-/// The font chains an engine has resolved, by the `fonts` list that named them.
+/// The font chains an engine has resolved, by the `fonts` list that named them: at most ``capacity``
+/// besides the default chain, the least recently used dropped first (with its idle typesetters and
+/// their word caches). Chains naming the same files share their faces through ``FaceStore``.
 final class FontChains: @unchecked Sendable {
-    /// The chain of the engine's default options, resolved at start (most calls use it).
+    /// The chain of the engine's default options, resolved at start (most calls use it); never dropped.
     let defaultChain: FallbackChain
     let defaultFamilies: [String]
+    /// Most chains kept besides the default one (0: a chain is resolved for each call and not kept).
+    let capacity: Int
+    private let pool: TypesetterPool
     private let lock = Lock()
-    private var chains: [[String]: FallbackChain] = [:]
+    private var chains: [[String]: (chain: FallbackChain, used: UInt64)] = [:]
+    private var tick: UInt64 = 0
+    private var evictionCount = 0
 
-    init(defaultFamilies: [String]) throws(BubbleError) {
+    init(defaultFamilies: [String], capacity: Int, shapeCacheCapacity: Int) throws(BubbleError) {
         self.defaultFamilies = defaultFamilies
+        self.capacity = max(0, capacity)
         do { defaultChain = try FallbackChain(families: defaultFamilies) } catch { throw BubbleError(error) }
+        pool = TypesetterPool(defaultChain: defaultChain, shapeCacheCapacity: shapeCacheCapacity)
     }
+
+    /// The typesetters of every chain kept.
+    var typesetters: TypesetterPool { pool }
+
+    /// Chains dropped to make room, since the engine was made.
+    var evictions: Int { lock.withLock { evictionCount } }
+
+    /// Chains kept now, besides the default one.
+    var count: Int { lock.withLock { chains.count } }
 
     /// The chain for `families`, resolved on first use.
     func chain(for families: [String]) throws(BubbleError) -> FallbackChain {
         if families == defaultFamilies { return defaultChain }
-        if let chain = lock.withLock({ chains[families] }) { return chain }
+        let key = FontChains.key(families)
+        let found: FallbackChain? = lock.withLock {
+            tick &+= 1
+            guard let entry = chains[key] else { return nil }
+            chains[key]!.used = tick
+            return entry.chain
+        }
+        if let found { return found }
         let chain: FallbackChain
-        do { chain = try FallbackChain(families: families) } catch { throw BubbleError(error) }
-        return lock.withLock {
-            if let existing = chains[families] { return existing }
-            chains[families] = chain
+        do { chain = try FallbackChain(families: FontChains.distinct(families)) } catch { throw BubbleError(error) }
+        guard capacity > 0 else { return chain }
+        var dropped: FallbackChain?
+        let kept: FallbackChain = lock.withLock {
+            if let existing = chains[key] { return existing.chain }
+            if chains.count >= capacity, let oldest = chains.min(by: { $0.value.used < $1.value.used }) {
+                chains.removeValue(forKey: oldest.key)
+                dropped = oldest.value.chain
+                evictionCount += 1
+            }
+            chains[key] = (chain, tick)
+            pool.adopt(chain)
             return chain
         }
+        if let dropped { pool.drop(dropped) }
+        return kept
+    }
+
+    /// `families` without repeats (compared case-insensitively, as fontconfig compares family names):
+    /// a repeated family can cover nothing the first one did not.
+    static func distinct(_ families: [String]) -> [String] {
+        var seen = Set<String>()
+        return families.filter { seen.insert($0.lowercased()).inserted }
+    }
+
+    /// The key of a `fonts` list: its distinct families, lowercased, so spellings of one chain share it.
+    static func key(_ families: [String]) -> [String] {
+        distinct(families).map { $0.lowercased() }
     }
 }

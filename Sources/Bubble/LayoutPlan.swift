@@ -38,10 +38,12 @@ public final class LayoutPlan: Sendable {
         width = given.widths?.values.first ?? o.maxWidth
         mapper = Mapper(catalog: catalog.catalog, options: MappingOptions(
             linkify: o.linkify, linkMap: given.linkMap ?? [:], emojiSize: given.emojiSize, emojiAlign: given.emojiAlign,
-            offsets: o.offsets, invalidUTF8: o.invalidUTF8, maxMessageLength: o.maxMessageLength, catalog: nil))
+            offsets: o.offsets, invalidUTF8: o.invalidUTF8, maxMessageLength: o.maxMessageLength, catalog: nil,
+            linkRules: given.linkRules?.rules ?? []))
         style = ParagraphStyle(fontSize: o.fontSize, direction: o.direction, emojiSize: given.emojiSize,
                                emojiAlign: o.emojiAlign, truncationToken: given.truncationToken?.text ?? o.ellipsis,
-                               language: given.language, tabSize: o.tabSize, maxMarksPerCluster: o.maxMarksPerCluster)
+                               language: given.language.flatMap(LanguageTag.normalized), tabSize: o.tabSize,
+                               maxMarksPerCluster: o.maxMarksPerCluster)
         var c = LayoutConstraints(maxWidth: max(width - padding.left - padding.right, 0))
         c.maxLines = o.maxLines
         c.lineSpacing = o.lineSpacing

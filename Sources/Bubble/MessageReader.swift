@@ -14,7 +14,7 @@ public struct MessageRequest: Sendable {
 }
 
 /// Reads message objects, the one way every front end does (batch lines, HTTP bodies):
-/// `{"id"?, "text" | "spans" | "markup", "options"?, "linkMap"?, "highlights"?}`. Other keys (`lang`,
+/// `{"id"?, "text" (+ "entities"?) | "spans" | "markup", "options"?, "linkMap"?, "highlights"?}`. Other keys (`lang`,
 /// …) are ignored, so a caller can pass its own records through.
 ///
 /// Errors are `invalid_message` (the object's shape), `invalid_options`, `malformed_spans` or
@@ -22,7 +22,8 @@ public struct MessageRequest: Sendable {
 /// `message 3: …`).
 public enum MessageReader {
     /// The keys that hold a message's body, one per ``Message/Format``.
-    public static let bodyKeys = Message.Format.allCases.map(\.rawValue)
+    /// (`entities` is not one: it goes beside `text`.)
+    public static let bodyKeys = Message.Format.allCases.filter { $0 != .entities }.map(\.rawValue)
 
     /// Reads a whole JSON document that must be one message object (a batch line).
     public static func read(document bytes: [UInt8]) throws(BubbleError) -> MessageRequest {
@@ -42,6 +43,12 @@ public enum MessageReader {
                                         : "a message has one of \"text\", \"spans\" or \"markup\", not \(given.joined(separator: " and "))")
         }
         var (message, length) = try body(key, fields[key]!)
+        if let list = fields["entities"] {
+            guard case .text(let text) = message.body else { throw invalid("\"entities\" go with \"text\", not \"\(key)\"") }
+            do { message.body = .entities(text, try MessageEntity.decodeArray(list)) } catch {
+                throw BubbleError(code: error.code, message: error.message)
+            }
+        }
         if let map = fields["linkMap"] { message.linkMap = try linkMap(map) }
         if let list = fields["highlights"] { message.highlights = try highlights(list) }
         let options = try fields["options"].map { (v) throws(BubbleError) in try BubbleOptions(json: v) }

@@ -28,8 +28,8 @@ public final class ShapedTextCache: @unchecked Sendable {
                 body = String(decoding: b, as: UTF8.self)
                 // Bytes that are not UTF-8 would collide with their repaired spelling.
                 guard body.utf8.count == b.count, body.utf8.elementsEqual(b) else { return nil }
-                format = f == .text ? 2 : f == .markup ? 3 : 4
-            case .spans: return nil
+                format = f == .text ? 2 : f == .markup ? 3 : f == .spans ? 4 : 5
+            case .spans, .entities: return nil
             }
             // No width, no padding: images are fitted at layout, so one shaped text serves every width.
             options = o.given.keeping(before: .layout)

@@ -4,6 +4,10 @@ import BubbleTypesetting
 
 /// Typesetters waiting for work, by font chain: a call borrows one (with the word cache it has built
 /// up) and gives it back, so shaped words survive between calls without ever being shared by two threads.
+///
+/// Bounded: the default chain keeps every worker given back (at most as many as calls ran at once);
+/// another chain keeps ``idlePerChain`` and only while ``FontChains`` keeps the chain (a worker given
+/// back to a dropped chain is let go).
 final class TypesetterPool: @unchecked Sendable {
     /// A typesetter and what it remembers between messages: one per thread at a time.
     struct Worker {
@@ -13,11 +17,18 @@ final class TypesetterPool: @unchecked Sendable {
 
     /// Most shaped words each worker keeps (0: no word cache).
     let shapeCacheCapacity: Int
+    /// Idle workers kept per chain other than the default one.
+    static let idlePerChain = 2
     /// The chain most calls use; its idle workers sit in an array apart (no hashing on the hot path).
     private let defaultChain: FallbackChain
     private let lock = Lock()
     private var defaultWorkers: [Worker] = []
+    /// Idle workers of each chain kept; a chain without an entry is not kept.
     private var workers: [ObjectIdentifier: [Worker]] = [:]
+    /// Word caches of workers let go, reused by the next new worker (a cache's arenas are a few MB:
+    /// made and freed per chain, they fragmented the heap until resident memory grew by half).
+    private var spareCaches: [ShapeCache] = []
+    static let spareCacheLimit = 4
 
     init(defaultChain: FallbackChain, shapeCacheCapacity: Int) {
         self.defaultChain = defaultChain
@@ -29,27 +40,48 @@ final class TypesetterPool: @unchecked Sendable {
         lock.lock()
         if chain === defaultChain, let w = defaultWorkers.popLast() { lock.unlock(); return w }
         if chain !== defaultChain, let w = workers[ObjectIdentifier(chain)]?.popLast() { lock.unlock(); return w }
+        let spare = spareCaches.popLast()
         lock.unlock()
-        do { return Worker(typesetter: try Typesetter(fonts: chain), cache: ShapeCache(capacity: shapeCacheCapacity)) } catch {
+        do { return Worker(typesetter: try Typesetter(fonts: chain), cache: spare ?? ShapeCache(capacity: shapeCacheCapacity)) } catch {
             throw BubbleError(error)
         }
     }
 
-    /// Puts a worker back among the idle ones of its chain.
+    /// Puts a worker back among the idle ones of its chain, or lets it go (a chain not kept, or enough idle).
     func giveBack(_ worker: Worker) {
         lock.lock()
         if worker.typesetter.fonts === defaultChain {
             defaultWorkers.append(worker)
         } else {
-            workers[ObjectIdentifier(worker.typesetter.fonts), default: []].append(worker)
+            let id = ObjectIdentifier(worker.typesetter.fonts)
+            if let idle = workers[id], idle.count < TypesetterPool.idlePerChain {
+                workers[id]!.append(worker)
+            } else {
+                letGo(worker)
+            }
         }
         lock.unlock()
     }
 
-    /// Forgets the idle workers of a chain the engine no longer keeps.
-    func drop(_ chain: FallbackChain) {
-        lock.withLock { _ = workers.removeValue(forKey: ObjectIdentifier(chain)) }
+    /// Starts keeping idle workers of `chain` (the worker holds its chain, so the identifier stays its own).
+    func adopt(_ chain: FallbackChain) {
+        lock.withLock { if workers[ObjectIdentifier(chain)] == nil { workers[ObjectIdentifier(chain)] = [] } }
     }
+
+    /// Forgets the idle workers of a chain the engine no longer keeps; workers in use are let go when given back.
+    func drop(_ chain: FallbackChain) {
+        lock.withLock {
+            for worker in workers.removeValue(forKey: ObjectIdentifier(chain)) ?? [] { letGo(worker) }
+        }
+    }
+
+    /// Keeps a let-go worker's word cache for the next new worker, when there is room (under the lock).
+    private func letGo(_ worker: Worker) {
+        if spareCaches.count < TypesetterPool.spareCacheLimit { spareCaches.append(worker.cache) }
+    }
+
+    /// Idle workers now, over every chain.
+    var idleCount: Int { lock.withLock { defaultWorkers.count + workers.values.reduce(0) { $0 + $1.count } } }
 
     /// Calls `body` on every idle worker, under the lock.
     func forEachIdle(_ body: (Worker) -> Void) {

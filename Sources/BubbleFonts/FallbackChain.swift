@@ -15,6 +15,8 @@ public final class FallbackChain: @unchecked Sendable {
     /// Faces fontconfig found for code points no chain face covers; appended after the chain.
     private var extra: [FontSource: FontFace] = [:]
     private var styled: [StyleKey: FontFace] = [:]
+    /// Faces of families asked for by style (`code` and `pre` ask for the monospace one); nil when not installed.
+    private var families: [String: FontFace?] = [:]
 
     private struct StyleKey: Hashable { var face: ObjectIdentifier; var bold: Bool; var italic: Bool }
 
@@ -23,7 +25,7 @@ public final class FallbackChain: @unchecked Sendable {
     public init(families: [String] = FallbackChain.defaultFamilies) throws(FontError) {
         var faces: [FontFace] = []
         for name in families {
-            faces.append(try FontFace(source: try FallbackChain.source(for: name)))
+            faces.append(try FaceStore.shared.face(try FallbackChain.source(for: name)))
         }
         self.faces = faces
         names = families
@@ -91,11 +93,30 @@ public final class FallbackChain: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let face = extra[source] { return face }
-        guard let face = try? FontFace(source: source), face.covers(scalar) else { return nil }
+        guard let face = try? FaceStore.shared.face(source), face.covers(scalar) else { return nil }
         extra[source] = face
         return face
     }
 
+    /// The regular face of `family` (fontconfig's match, kept only when its family name is the one asked
+    /// for), cached; nil when no such family is installed. Bounded by the families styles name.
+    public func familyFace(_ family: String) -> FontFace? {
+        lock.lock()
+        if let known = families[family] { lock.unlock(); return known }
+        lock.unlock()
+        var face: FontFace?
+        if let match = try? FontResolver.shared.resolve(family: family), let found = try? FaceStore.shared.face(match.source),
+           found.family.lowercased() == family.lowercased() {
+            face = found
+        }
+        lock.lock()
+        if families.count < 16 { families[family] = face }
+        lock.unlock()
+        return face
+    }
+
+    /// Whether `face` draws every scalar of a grapheme (joiners and selectors excepted).
+    public func faceCovers(_ face: FontFace, _ scalars: [UInt32]) -> Bool { covers(face, scalars) }
     /// A face found by fontconfig covering every scalar of a cluster (or a word) in `script` (an ISO
     /// 15924 tag packed big-endian, 0 when neutral), cached per face file like ``fallbackFace(covering:)``.
     /// Default-ignorable joiners and selectors need no coverage.
@@ -108,7 +129,7 @@ public final class FallbackChain: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let face = extra[source] { return face }
-        guard let face = try? FontFace(source: source), needed.allSatisfy({ face.covers($0) }) else { return nil }
+        guard let face = try? FaceStore.shared.face(source), needed.allSatisfy({ face.covers($0) }) else { return nil }
         extra[source] = face
         return face
     }
@@ -150,10 +171,10 @@ public final class FallbackChain: @unchecked Sendable {
         var result = face
         if !face.isColor, let match = try? FontResolver.shared.resolve(family: face.family, bold: bold, italic: italic) {
             let needBold = bold && !match.hasBold, needItalic = italic && !match.hasItalic
-            if let real = try? FontFace(source: match.source, syntheticBold: needBold, syntheticItalic: needItalic) {
+            if let real = try? FaceStore.shared.face(match.source, syntheticBold: needBold, syntheticItalic: needItalic) {
                 result = real
             }
-        } else if !face.isColor, let synthetic = try? FontFace(source: face.source, syntheticBold: bold, syntheticItalic: italic) {
+        } else if !face.isColor, let synthetic = try? FaceStore.shared.face(face.source, syntheticBold: bold, syntheticItalic: italic) {
             result = synthetic
         }
         lock.lock()

@@ -33,6 +33,7 @@ extension FontFace {
     public func pngImage(glyph: UInt32, size: Double) -> GlyphImage? {
         guard hasPNGGlyphs else { return nil }
         let font = hbFont(size: size)
+        defer { hb_font_destroy(font) }
         guard let blob = hb_ot_color_glyph_reference_png(font, glyph) else { return nil }
         defer { hb_blob_destroy(blob) }
         var length: UInt32 = 0

@@ -34,8 +34,12 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     /// An unscaled font for cmap look-ups.
     private let cmapFont: OpaquePointer
     private let lock = Lock()
-    private var sized: [Int32: OpaquePointer] = [:]
-    /// Vertical metrics per size (HarfBuzz is asked once per size, not once per run).
+    /// HarfBuzz fonts by scale, least recently used dropped past ``sizedFontCapacity``; `used` is the
+    /// tick of the last use.
+    private var sized: [(key: Int32, font: OpaquePointer, used: UInt64)] = []
+    private var tick: UInt64 = 0
+    /// Vertical metrics per size (HarfBuzz is asked once per size, not once per run); emptied past
+    /// ``metricsCapacity``.
     private var metricsBySize: [Int32: FontMetrics] = [:]
     /// The last size asked for and its metrics: almost every call asks for the same size.
     private var lastMetrics: (key: Int32, metrics: FontMetrics)?
@@ -56,10 +60,16 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
             throw FontError.harfBuzz(function: "hb_blob_create_from_file", path: source.path)
         }
         let faceCount = Int(hb_face_count(blob))
-        guard source.index >= 0, source.index < max(faceCount, 1), let face = hb_face_create(blob, UInt32(source.index)),
-              hb_face_get_glyph_count(face) > 0 else {
+        guard source.index >= 0, source.index < max(faceCount, 1), source.index <= Int(UInt32.max),
+              let face = hb_face_create(blob, UInt32(source.index)) else {
             hb_blob_destroy(blob)
             throw FontError.harfBuzz(function: "hb_face_create (face \(source.index) of \(faceCount))", path: source.path)
+        }
+        // A file HarfBuzz cannot read gives an empty face, not nil: both handles go back before the error.
+        guard hb_face_get_glyph_count(face) > 0 else {
+            hb_face_destroy(face)
+            hb_blob_destroy(blob)
+            throw FontError.harfBuzz(function: "hb_face_create (face \(source.index) of \(faceCount): no glyphs)", path: source.path)
         }
         hb_face_make_immutable(face)
         self.blob = blob
@@ -77,7 +87,7 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
 
     deinit {
         if let freeTypeFace { FreeType.shared.withLock { _ = FT_Done_Face(freeTypeFace) } }
-        for font in sized.values { hb_font_destroy(font) }
+        for entry in sized { hb_font_destroy(entry.font) }
         hb_font_destroy(cmapFont)
         hb_face_destroy(face)
         hb_blob_destroy(blob)
@@ -103,6 +113,7 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         lock.unlock()
         let computed = computeMetrics(size: size)
         lock.lock()
+        if metricsBySize.count >= FontFace.metricsCapacity { metricsBySize.removeAll(keepingCapacity: true) }
         metricsBySize[key] = computed
         lastMetrics = (key, computed)
         lock.unlock()
@@ -111,6 +122,7 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
 
     private func computeMetrics(size: Double) -> FontMetrics {
         let font = hbFont(size: size)
+        defer { hb_font_destroy(font) }
         var extents = hb_font_extents_t()
         hb_font_get_h_extents(font, &extents)
         var xHeight: hb_position_t = 0, capHeight: hb_position_t = 0
@@ -137,7 +149,9 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
 
     /// The horizontal advance of `glyph` at `size` px (the font's hmtx, scaled).
     public func advance(glyph: UInt32, size: Double) -> Double {
-        Double(hb_font_get_glyph_h_advance(hbFont(size: size), glyph)) / Double(FontFace.scale(size)) * size
+        let font = hbFont(size: size)
+        defer { hb_font_destroy(font) }
+        return Double(hb_font_get_glyph_h_advance(font, glyph)) / Double(FontFace.scale(size)) * size
     }
 
     /// How far the ink of `glyph` at `size` px reaches above and below the baseline, px (positive up
@@ -163,23 +177,46 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
 
     /// HarfBuzz units per px: positions come back in 1/1024 px, finer than Pango's 1/1024 pt grid needs.
     static let unitsPerPixel: Double = 1024
+    /// The HarfBuzz scale of `size` px: never below 1 (a zero scale would make every advance a division by
+    /// zero) nor above 2²⁴ (HarfBuzz multiplies it by design units in 32 bits); NaN is 1. Total: no size traps.
     @inline(__always)
-    /// Never below 1: a zero scale would make every advance a division by zero.
-    static func scale(_ size: Double) -> Int32 { Int32(max(1, min((size * unitsPerPixel).rounded(), Double(1 << 24)))) }
+    public static func scale(_ size: Double) -> Int32 {
+        let units = (size * unitsPerPixel).rounded()
+        return units >= 1 ? Int32(min(units, Double(1 << 24))) : 1
+    }
 
-    /// The HarfBuzz font of this face at `size` px, made once per size.
+    /// HarfBuzz fonts kept per face (a font is about 0.5 KB plus HarfBuzz's per-font caches). Sizes are
+    /// quantised by ``scale(_:)`` (1/1024 px); a message rarely uses more than three.
+    static let sizedFontCapacity = 8
+    /// Sizes whose vertical metrics are kept per face before the table starts again.
+    static let metricsCapacity = 256
+
+    /// The HarfBuzz font of this face at `size` px, with a reference the caller owns: call
+    /// `hb_font_destroy` when done. Fonts are kept in a small LRU by scale, so a font evicted while
+    /// another thread shapes with it lives until that thread lets it go.
     func hbFont(size: Double) -> OpaquePointer {
         let key = FontFace.scale(size)
         lock.lock()
         defer { lock.unlock() }
-        if let font = sized[key] { return font }
+        tick &+= 1
+        for i in sized.indices where sized[i].key == key {  // at most 8: a scan beats hashing
+            sized[i].used = tick
+            return hb_font_reference(sized[i].font)
+        }
+        if sized.count >= FontFace.sizedFontCapacity, let oldest = sized.indices.min(by: { sized[$0].used < sized[$1].used }) {
+            hb_font_destroy(sized[oldest].font)
+            sized.remove(at: oldest)
+        }
         let font = hb_font_create(face)!
         hb_font_set_scale(font, key, key)
         if syntheticItalic { hb_font_set_synthetic_slant(font, 0.2) }
         hb_font_make_immutable(font)
-        sized[key] = font
-        return font
+        sized.append((key, font, tick))
+        return hb_font_reference(font)
     }
+
+    /// HarfBuzz fonts held now (at most ``sizedFontCapacity``).
+    public var sizedFontCount: Int { lock.withLock { sized.count } }
 
     private static func name(_ face: OpaquePointer, _ id: hb_ot_name_id_t) -> String? {
         var length: UInt32 = 0

@@ -1,4 +1,5 @@
 internal import CHarfBuzz
+internal import CFontconfig
 import BubbleLock
 
 /// The process's FreeType library handle. FreeType is not thread-safe per library or per face, so
@@ -38,4 +39,9 @@ final class FreeType: @unchecked Sendable {
 public enum FontLibraryVersions {
     public static var harfBuzz: String { String(cString: hb_version_string()) }
     public static var freeType: String { FreeType.shared.version }
+    /// fontconfig's version, e.g. "2.14.1" (`FcGetVersion` gives 21401).
+    public static var fontconfig: String {
+        let v = Int(FcGetVersion())
+        return "\(v / 10000).\(v / 100 % 100).\(v % 100)"
+    }
 }

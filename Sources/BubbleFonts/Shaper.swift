@@ -94,13 +94,23 @@ public struct ShapingRequest {
 /// Shapes runs with HarfBuzz. Owns one reusable buffer, so it is not thread-safe: one per thread.
 public final class Shaper {
     private let buffer: OpaquePointer
+    /// The language last asked for and its HarfBuzz value (a message's runs share one).
+    private var lastLanguage: (tag: String, language: hb_language_t?)?
+    /// The font last shaped with, its face and scale, and the reference to it this shaper owns: most calls
+    /// shape with the same one, so they skip the face's lock. Holding the face keeps its identity its own.
+    private var lastFace: FontFace?
+    private var lastScale: Int32 = 0
+    private var lastFont: OpaquePointer?
 
     public init() {
         buffer = hb_buffer_create()
         hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS)
     }
 
-    deinit { hb_buffer_destroy(buffer) }
+    deinit {
+        if let lastFont { hb_font_destroy(lastFont) }
+        hb_buffer_destroy(buffer)
+    }
 
     /// Shapes `run` of `context` (UTF-16) and appends its glyphs, in visual order, to `glyphs`.
     ///
@@ -114,19 +124,35 @@ public final class Shaper {
         hb_buffer_add_utf16(buffer, context.baseAddress, Int32(context.count), UInt32(run.lowerBound), Int32(run.count))
         hb_buffer_set_direction(buffer, request.rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_set_script(buffer, hb_script_from_iso15924_tag(request.script))
-        if let language = request.language {
-            hb_buffer_set_language(buffer, hb_language_from_string(language, -1))
+        if let tag = request.language {
+            if let last = lastLanguage, last.tag == tag {
+                hb_buffer_set_language(buffer, last.language)
+            } else {
+                let language = ShapingLanguages.language(tag)
+                lastLanguage = (tag, language)
+                hb_buffer_set_language(buffer, language)
+            }
         } else {
             hb_buffer_set_language(buffer, hb_language_get_default())
         }
-        let font = request.face.hbFont(size: request.size)
+        let scale = FontFace.scale(request.size)
+        let font: OpaquePointer
+        if let known = lastFont, lastFace === request.face, lastScale == scale {
+            font = known
+        } else {
+            if let lastFont { hb_font_destroy(lastFont) }
+            font = request.face.hbFont(size: request.size)  // a reference this shaper now owns
+            lastFace = request.face
+            lastScale = scale
+            lastFont = font
+        }
         hb_shape(font, buffer, nil, 0)
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count), let positions = hb_buffer_get_glyph_positions(buffer, &count) else {
             return 0
         }
         let n = Int(count)
-        let k = Float(request.size) / Float(FontFace.scale(request.size))  // HarfBuzz units → px
+        let k = Float(request.size) / Float(scale)  // HarfBuzz units → px
         var total: Float = 0
         glyphs.append(count: n) { out in
             for i in 0..<n {

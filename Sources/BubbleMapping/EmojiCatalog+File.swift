@@ -26,4 +26,25 @@ extension EmojiCatalog {
         }
         return "\(error)"
     }
+
+    /// `folder` made absolute against the current directory (an empty one is the current directory).
+    static func absolute(_ folder: String) -> String {
+        if folder.hasPrefix("/") { return folder }
+        var buffer = [CChar](repeating: 0, count: 4096)
+        guard getcwd(&buffer, buffer.count) != nil else { return folder.isEmpty ? "." : folder }
+        let cwd = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard !folder.isEmpty, folder != "." else { return cwd }
+        let rest = folder.hasPrefix("./") ? String(folder.dropFirst(2)) : folder
+        return cwd.hasSuffix("/") ? cwd + rest : cwd + "/" + rest
+    }
+
+    /// Why the file at `path` cannot be read as an image (`is missing`, `is not a file`, the system's
+    /// words), or nil when it can.
+    static func unreadableFile(_ path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return errno == ENOENT ? "is missing" : "cannot be read: \(String(cString: strerror(errno)))" }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return "is not a regular file" }
+        guard access(path, R_OK) == 0 else { return "cannot be read: \(String(cString: strerror(errno)))" }
+        return nil
+    }
 }

@@ -3,10 +3,14 @@ import FoundationEssentials
 extension EmojiCatalog {
     /// Loads the catalog JSON at `path`; image paths resolve against the file's folder.
     ///
+    /// A relative `path` is taken from the current directory, as any file argument is, and the folder is
+    /// kept absolute: image paths stay right wherever the catalog is used from. Every image must exist
+    /// when the catalog loads, so a sticker cannot go missing silently at draw time.
+    ///
     /// Format: `{"version": 1, "generator": {...}, "defaults": {"alignment": "center"}, "entries": [{"name",
     /// "unicode" | "image", "group", "width", "height", "alignment", "ascent", "descent"}]}`.
     /// - Throws: ``MappingError/unreadableCatalog(path:reason:)`` when the file cannot be read or parsed,
-    ///   ``MappingError/malformedCatalog(entry:reason:)`` naming the first bad entry.
+    ///   ``MappingError/malformedCatalog(entry:reason:)`` naming the first bad entry (a missing image too).
     public init(contentsOf path: String) throws(MappingError) {
         let data: Data
         do {
@@ -14,8 +18,14 @@ extension EmojiCatalog {
         } catch {
             throw .unreadableCatalog(path: path, reason: EmojiCatalog.readFailure(error))
         }
-        let folder = EmojiCatalog.folder(of: path)
-        try self.init(json: [UInt8](data), folder: folder.isEmpty ? "." : folder, origin: path)
+        let folder = EmojiCatalog.absolute(EmojiCatalog.folder(of: path))
+        try self.init(json: [UInt8](data), folder: folder, origin: path)
+        for entry in entries {
+            guard let image = imagePath(of: entry) else { continue }
+            if let problem = EmojiCatalog.unreadableFile(image) {
+                throw .malformedCatalog(entry: entry.name, reason: "image '\(entry.image ?? "")' \(problem) (looked for \(image))")
+            }
+        }
     }
 
     /// Parses catalog JSON held in memory.

@@ -186,14 +186,11 @@ public struct EmojiCatalog: Sendable {
         if let image = entry.image, let problem = imagePathProblem(image) {
             throw .malformedCatalog(entry: label, reason: problem)
         }
-        for (key, value) in [("width", entry.width), ("height", entry.height)] {
-            if let value, !(value > 0 && value.isFinite) {
-                throw .malformedCatalog(entry: label, reason: "\"\(key)\" must be a positive number")
-            }
-        }
-        for (key, value) in [("ascent", entry.ascent), ("descent", entry.descent)] {
-            if let value, !value.isFinite {
-                throw .malformedCatalog(entry: label, reason: "\"\(key)\" must be a finite number")
+        for (key, value, bound) in [("width", entry.width, InputBounds.imageSide), ("height", entry.height, InputBounds.imageSide),
+                                    ("ascent", entry.ascent, InputBounds.placeholderOffset),
+                                    ("descent", entry.descent, InputBounds.placeholderOffset)] {
+            if let value, !bound.contains(value) {
+                throw .malformedCatalog(entry: label, reason: "\"\(key)\" is \(value); expected \(bound.expected)")
             }
         }
     }

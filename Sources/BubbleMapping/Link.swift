@@ -20,14 +20,31 @@ public struct Link: Sendable, Equatable {
     }
 }
 
-/// The kinds of link in a layout report.
-public enum LinkKind: String, Sendable, Codable, CaseIterable {
+/// The kind of a link in a layout report: one of Bubble's own (`mention`, `url`, `link`, `more`), a
+/// message entity's type (`hashtag`, `cashtag`, `bot_command`, `email`, `phone_number`), or the `kind`
+/// a caller's link rule names. A string, because link rules name their own kinds.
+public struct LinkKind: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public var description: String { rawValue }
+
     /// An `@mention`.
-    case mention
-    /// A detected URL (`http://`, `https://`, `www.`).
-    case url
-    /// A link the user gave: a link map entry, a `link` span, an `<a href>`.
-    case link
+    public static let mention = LinkKind("mention")
+    /// A detected URL (`http://`, `https://`, `www.`), or a `url` entity.
+    public static let url = LinkKind("url")
+    /// A link the user gave: a link map entry, a `link` span, an `<a href>`, a `text_link` entity.
+    public static let link = LinkKind("link")
     /// The tappable truncation token.
-    case more
+    public static let more = LinkKind("more")
+    /// `#hashtag` (an entity or the built-in rule).
+    public static let hashtag = LinkKind("hashtag")
+    /// `$CASHTAG` (an entity or the built-in rule).
+    public static let cashtag = LinkKind("cashtag")
+    /// `/command` (an entity).
+    public static let botCommand = LinkKind("bot_command")
+    /// An e-mail address (an entity or the built-in rule); its target is `mailto:`.
+    public static let email = LinkKind("email")
+    /// A phone number (an entity or the built-in `phone` rule); its target is `tel:`.
+    public static let phoneNumber = LinkKind("phone_number")
 }

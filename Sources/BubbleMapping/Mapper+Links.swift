@@ -114,14 +114,18 @@ struct LinkMatcher: Sendable {
     }
 }
 
-/// Finds links in the mapped text: explicit ones win over link-map ones, which win over detected ones.
+/// Finds links in the mapped text: explicit ones (entities, spans, markup) win over link-map ones, which
+/// win over link rules' (an earlier rule over a later one), which win over detected ones.
 enum LinkFinder {
     /// All links of the mapped text in order, never overlapping.
     static func links(in text: UnsafeBufferPointer<UInt16>, explicit: [Link], matcher: LinkMatcher?,
-                      detect: Bool) -> [Link] {
+                      rules: LinkRules? = nil, detect: Bool) throws(MappingError) -> [Link] {
         var result = explicit
         if let matcher, !matcher.isEmpty {
             result = merge(result, matcher.matches(in: text))
+        }
+        if let rules {
+            for found in try rules.links(in: text) { result = merge(result, found) }
         }
         if detect {
             result = merge(result, detectLinks(in: text))

@@ -8,8 +8,10 @@
 /// anything that does not parse as a tag, is shown as literal text. A closing tag closes the innermost
 /// open tag of its name and those opened after it; a stray closing tag is dropped; unclosed tags close at
 /// the end. Entities: `&lt; &gt; &amp; &quot; &#39; &apos; &nbsp; &#NNN; &#xHH;` (others stay literal).
-/// White space is kept as written (chat text, not HTML). Invalid attribute values are ignored: markup is
-/// what people typed, not an error.
+/// White space is kept as written (chat text, not HTML). Attribute values that are not numbers or colors
+/// are ignored: markup is what people typed, not an error. A number out of its range (``InputBounds``:
+/// `<font size>` 1…1000 px, `<img width height>` > 0 and ≤ 100000 px) is an error naming the attribute, as
+/// the same number is in spans and options.
 extension Mapper {
     func mapMarkup(_ source: [UInt16], matcher: LinkMatcher,
                    highlights: [SourceHighlight]) throws(MappingError) -> MappedText {
@@ -24,7 +26,7 @@ extension Mapper {
                 let unit = buffer[i]
                 if unit == 0x3C, let tag = parser.tag(at: i) {  // <
                     builder.appendText(textStart..<i)
-                    apply(tag, length: tag.end - i, open: &open, builder: &builder)
+                    try apply(tag, at: i, open: &open, builder: &builder)
                     i = tag.end
                     textStart = i
                     continue
@@ -40,7 +42,7 @@ extension Mapper {
             }
             builder.appendText(textStart..<n)
             while !open.isEmpty { close(&open, builder: &builder) }
-            return try builder.finish(linkMatcher: matcher, highlights: highlights)
+            return try builder.finish(linkMatcher: matcher, rules: try compiledRules(), highlights: highlights)
         }
     }
 
@@ -54,7 +56,9 @@ extension Mapper {
         var atomic = false
     }
 
-    private func apply(_ tag: MarkupParser.Tag, length: Int, open: inout [OpenTag], builder: inout MappingBuilder) {
+    private func apply(_ tag: MarkupParser.Tag, at offset: Int, open: inout [OpenTag],
+                       builder: inout MappingBuilder) throws(MappingError) {
+        let length = tag.end - offset
         if tag.closing {
             guard let index = open.lastIndex(where: { $0.name == tag.name }) else {
                 builder.skip(length)  // a stray closing tag
@@ -70,7 +74,8 @@ extension Mapper {
             builder.lineBreak(sourceCount: length)
         case .img:
             guard let src = tag.attributes["src"], !src.isEmpty else { builder.skip(length); return }
-            let (width, height) = (positive(tag.attributes["width"]), positive(tag.attributes["height"]))
+            let (width, height) = (try number(tag, "width", InputBounds.imageSide, at: offset),
+                                   try number(tag, "height", InputBounds.imageSide, at: offset))
             builder.appendPlaceholder(sourceCount: length, content: .image(source: src), width: width, height: height,
                                       alignment: .baseline)
         case .p:
@@ -82,7 +87,7 @@ extension Mapper {
             if tag.name == .i { style.italic = true }
             if tag.name == .font {
                 if case .success(let color?) = CSSColor.validate(tag.attributes["color"]) { style.color = color }
-                if let size = positive(tag.attributes["size"]) { style.fontSize = size }
+                if let size = try number(tag, "size", InputBounds.fontSize, at: offset) { style.fontSize = size }
                 if let face = tag.attributes["face"]?.trimmingASCIIWhitespace, !face.isEmpty,
                    !face.contains("/"), !face.contains("\\") {
                     style.family = face
@@ -109,9 +114,16 @@ extension Mapper {
         }
     }
 
-    private func positive(_ value: String?) -> Double? {
-        guard let value, let number = Double(value.trimmingASCIIWhitespace.replacingPxSuffix),
-              number > 0, number.isFinite else { return nil }
+    /// The number of attribute `name` (`20`, `20px`): nil when absent or not a number (ignored, as typed
+    /// text), an error naming the attribute when it is a number out of `bound`.
+    private func number(_ tag: MarkupParser.Tag, _ name: String, _ bound: NumberBound,
+                        at offset: Int) throws(MappingError) -> Double? {
+        guard let text = tag.attributes[name], let number = Double(text.trimmingASCIIWhitespace.replacingPxSuffix),
+              !number.isNaN else { return nil }
+        guard bound.contains(number) else {
+            throw .markupOutOfRange(offset: offset, attribute: "<\(tag.name.rawValue) \(name)>", value: text,
+                                    expected: bound.expected)
+        }
         return number
     }
 }

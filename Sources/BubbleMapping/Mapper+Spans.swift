@@ -44,6 +44,21 @@ extension Span {
     }
 }
 
+extension Span {
+    /// Checks the numbers of segment `index` against ``InputBounds`` (the server checks the same, with
+    /// the same words, before it answers anything).
+    public static func check(_ span: Span, index: Int) throws(MappingError) {
+        if let size = span.size, !InputBounds.fontSize.contains(size) {
+            throw .malformedSpans(index: index, reason: "\"size\" is \(size); expected \(InputBounds.fontSize.expected)")
+        }
+        for (key, value) in [("width", span.width), ("height", span.height)] {
+            if let value, !InputBounds.imageSide.contains(value) {
+                throw .malformedSpans(index: index, reason: "\"\(key)\" is \(value); expected \(InputBounds.imageSide.expected)")
+            }
+        }
+    }
+}
+
 extension Mapper {
     /// Spans: the source is ``Message/spansSource(_:)``; `txt` and `link` content is mapped like text,
     /// `img` and `emoji` segments become placeholders.
@@ -59,15 +74,8 @@ extension Mapper {
                 case .success(let color): style.color = color
                 case .failure(let problem): throw .malformedSpans(index: index, reason: problem.reason)
                 }
-                if let size = span.size {
-                    guard size >= 1, size <= 1000, size.isFinite else { throw .malformedSpans(index: index, reason: "size must be from 1 to 1000 px") }
-                    style.fontSize = size
-                }
-                for value in [span.width, span.height] {
-                    if let value, !(value > 0 && value.isFinite) {
-                        throw .malformedSpans(index: index, reason: "width and height must be positive numbers")
-                    }
-                }
+                try Span.check(span, index: index)
+                if let size = span.size { style.fontSize = size }
                 builder.style = style
                 switch span.type {
                 case .txt:
@@ -104,7 +112,7 @@ extension Mapper {
                     position += 1
                 }
             }
-            return try builder.finish(linkMatcher: matcher, highlights: highlights)
+            return try builder.finish(linkMatcher: matcher, rules: try compiledRules(), highlights: highlights)
         }
     }
 }

@@ -14,12 +14,22 @@ public struct Mapper: Sendable {
     public let options: MappingOptions
     /// `options.linkMap`, compiled once.
     private let linkMatcher: LinkMatcher
+    /// `options.linkRules`, compiled once (nil: none), or why they cannot be.
+    private let linkRules: Result<LinkRules, MappingError>?
 
     /// A mapper over `catalog` (empty by default: every `[name]` stays literal).
     public init(catalog: EmojiCatalog = .empty, options: MappingOptions = MappingOptions()) {
         self.catalog = catalog
         self.options = options
         self.linkMatcher = LinkMatcher(options.linkMap)
+        if options.linkRules.isEmpty { linkRules = nil } else {
+            do throws(MappingError) { linkRules = .success(try LinkRules.compile(options.linkRules)) } catch { linkRules = .failure(error) }
+        }
+    }
+
+    /// The compiled link rules, or nil for none. - Throws: the rules' compile error.
+    func compiledRules() throws(MappingError) -> LinkRules? {
+        try linkRules?.get()
     }
 
     /// A mapper whose catalog is loaded from `options.catalog`, or empty when no path is given.
@@ -42,11 +52,18 @@ public struct Mapper: Sendable {
         case .markup(let markup):
             try checkLength(markup.utf8.count)
             return try mapMarkup(Array(markup.utf16), matcher: matcher, highlights: message.highlights)
+        case .entities(let text, let entities):
+            try checkLength(text.utf8.count)
+            return try mapEntities(text, entities, matcher: matcher, highlights: message.highlights)
         case .spans(let spans):
             try checkLength(Message.spansSource(spans).utf8.count)
             return try mapSpans(spans, matcher: matcher, highlights: message.highlights)
         case .bytes(let bytes, let format):
             try checkLength(bytes.count)
+            if format == .entities {
+                let (text, entities) = try MessageEntity.decodeMessage(bytes)
+                return try mapEntities(text, entities, matcher: matcher, highlights: message.highlights)
+            }
             if format == .spans {
                 return try mapSpans(try Span.decodeArray(bytes), matcher: matcher, highlights: message.highlights)
             }
@@ -75,7 +92,7 @@ public struct Mapper: Sendable {
             var builder = MappingBuilder(catalog: catalog, options: options, source: buffer, sourceArray: source)
             builder.mayHoldLinks = mayHoldLinks
             builder.appendText(0..<buffer.count)
-            return try builder.finish(linkMatcher: matcher, highlights: highlights)
+            return try builder.finish(linkMatcher: matcher, rules: try compiledRules(), highlights: highlights)
         }
     }
 
@@ -90,8 +107,10 @@ public struct Mapper: Sendable {
         }
         let units = decoded.units
         let offsets = OffsetMap(identityUTF16: units)
-        let links = units.withUnsafeBufferPointer { buffer in
-            LinkFinder.links(in: buffer, explicit: [], matcher: matcher, detect: options.linkify && decoded.mayHoldLinks)
+        let rules = try compiledRules()
+        let detect = options.linkify && decoded.mayHoldLinks
+        let links = try units.withUnsafeBufferPointer { buffer throws(MappingError) in
+            try LinkFinder.links(in: buffer, explicit: [], matcher: matcher, rules: rules, detect: detect)
         }
         let placed = highlights.isEmpty ? [] : try MappingBuilder.place(highlights, offsets: offsets, unit: options.offsets)
         return MappedText(text: units, links: links, highlights: placed, offsets: offsets)

@@ -20,6 +20,8 @@ struct MappingBuilder {
     /// Links the input gave explicitly (`link` spans, `<a href>`), in order.
     var explicitLinks: [Link] = []
     var styles: [StyleRun] = []
+    /// Mapped ranges where the link map, link rules and detection find nothing (inside entities).
+    var blockedRanges: [Range<Int>] = []
 
     /// The style that content appended next gets; applied lazily so pending breaks keep the old style.
     var style: TextStyle = .plain
@@ -52,6 +54,14 @@ struct MappingBuilder {
         precondition(range.lowerBound == sourcePosition, "source consumed out of order")
         beginContent()
         scanTokens(range)
+    }
+
+    /// Source text `range` copied unchanged, in the current style: no `[name]` token is looked up.
+    mutating func appendVerbatim(_ range: Range<Int>) {
+        guard !range.isEmpty else { return }
+        precondition(range.lowerBound == sourcePosition, "source consumed out of order")
+        beginContent()
+        copy(range)
     }
 
     /// Source units copied unchanged.
@@ -148,13 +158,20 @@ struct MappingBuilder {
     // MARK: Finishing
 
     /// The mapped text: pending source closed (a trailing paragraph break dropped), links found, highlights placed.
-    mutating func finish(linkMatcher: LinkMatcher?, highlights: [SourceHighlight]) throws(MappingError) -> MappedText {
+    mutating func finish(linkMatcher: LinkMatcher?, rules: LinkRules?, highlights: [SourceHighlight]) throws(MappingError) -> MappedText {
         pendingParagraph = false
         flushPending()
         closeRun()
         let offsets = map.build(sharing: sourceArray)
-        let links = out.withUnsafeBufferPointer { text in
-            LinkFinder.links(in: text, explicit: explicitLinks, matcher: linkMatcher, detect: options.linkify && mayHoldLinks)
+        let explicit = blockedRanges.isEmpty ? explicitLinks : []
+        let detect = options.linkify && mayHoldLinks
+        var links = try out.withUnsafeBufferPointer { text throws(MappingError) in
+            try LinkFinder.links(in: text, explicit: explicit, matcher: linkMatcher, rules: rules, detect: detect)
+        }
+        if !blockedRanges.isEmpty {
+            let blocked = blockedRanges
+            links.removeAll { link in blocked.contains { $0.overlaps(link.range.lowerBound.utf16..<link.range.upperBound.utf16) } }
+            links = LinkFinder.merge(explicitLinks, links)
         }
         var mappedHighlights: [Highlight] = []
         if !highlights.isEmpty {

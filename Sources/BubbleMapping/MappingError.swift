@@ -15,6 +15,13 @@ public enum MappingError: Error, Sendable, Equatable, CustomStringConvertible {
     case malformedSpans(index: Int, reason: String)
     /// Highlight `index` (0-based) of the message has a range that is not inside the source.
     case invalidHighlight(index: Int, reason: String)
+    /// Entity `index` (0-based; -1 for the list or the object around it) of an entities message is not valid.
+    case invalidEntity(index: Int, reason: String)
+    /// A link rule (named) cannot be compiled or used, or matching it hit PCRE2's limits.
+    case invalidLinkRule(name: String, reason: String)
+    /// A markup tag at `offset` (UTF-16 units into the markup) has a number out of its range
+    /// (``InputBounds``); `attribute` names it (`<font size>`).
+    case markupOutOfRange(offset: Int, attribute: String, value: String, expected: String)
 
     /// Stable machine-readable code, e.g. `"invalid_utf8"`.
     public var code: String {
@@ -25,6 +32,9 @@ public enum MappingError: Error, Sendable, Equatable, CustomStringConvertible {
         case .malformedCatalog: "malformed_catalog"
         case .malformedSpans: "malformed_spans"
         case .invalidHighlight: "invalid_highlight"
+        case .invalidEntity: "invalid_entity"
+        case .invalidLinkRule: "invalid_link_rule"
+        case .markupOutOfRange: "malformed_markup"
         }
     }
 
@@ -43,6 +53,12 @@ public enum MappingError: Error, Sendable, Equatable, CustomStringConvertible {
             index < 0 ? "malformed spans: \(reason)" : "malformed spans, segment \(index): \(reason)"
         case .invalidHighlight(let index, let reason):
             "invalid highlight \(index): \(reason)"
+        case .invalidEntity(let index, let reason):
+            index < 0 ? "invalid entities: \(reason)" : "invalid entity \(index): \(reason)"
+        case .invalidLinkRule(let name, let reason):
+            "link rule '\(name)': \(reason)"
+        case .markupOutOfRange(let offset, let attribute, let value, let expected):
+            "malformed markup at offset \(offset): \(attribute) is \(value); expected \(expected)"
         }
     }
 

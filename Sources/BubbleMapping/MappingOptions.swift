@@ -15,6 +15,9 @@ public struct MappingOptions: Sendable, Equatable, Codable {
     /// Exact text → URL; an occurrence in the mapped text becomes a link of kind `link`, winning over
     /// detection (the seed's hyperlink map, `{"@百度": "https://www.baidu.com"}`).
     public var linkMap: [String: String] = [:]
+    /// Custom link rules (PCRE2 patterns, or built-ins by name), applied in order after the link map and
+    /// before detection; see ``LinkRule``.
+    public var linkRules: [LinkRule] = []
     /// Placeholder size in px for catalog emoji without their own size; `nil` leaves it to the
     /// typesetter (1.25 × font size).
     public var emojiSize: Double?
@@ -32,7 +35,8 @@ public struct MappingOptions: Sendable, Equatable, Codable {
     public init(linkify: Bool = true, linkMap: [String: String] = [:], emojiSize: Double? = nil,
                 emojiAlign: PlaceholderAlignment? = nil, offsets: OffsetUnit = .utf16,
                 invalidUTF8: InvalidUTF8Policy = .error, maxMessageLength: Int = 65536,
-                catalog: String? = nil) {
+                catalog: String? = nil, linkRules: [LinkRule] = []) {
+        self.linkRules = linkRules
         self.linkify = linkify
         self.linkMap = linkMap
         self.emojiSize = emojiSize
@@ -44,7 +48,7 @@ public struct MappingOptions: Sendable, Equatable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case linkify, linkMap, emojiSize, emojiAlign, offsets, invalidUTF8, maxMessageLength, catalog
+        case linkify, linkMap, linkRules, emojiSize, emojiAlign, offsets, invalidUTF8, maxMessageLength, catalog
     }
 
     /// Decodes the options; a missing key keeps its default.
@@ -53,6 +57,7 @@ public struct MappingOptions: Sendable, Equatable, Codable {
         self.init()
         linkify = try c.decodeIfPresent(Bool.self, forKey: .linkify) ?? linkify
         linkMap = try c.decodeIfPresent([String: String].self, forKey: .linkMap) ?? linkMap
+        linkRules = try c.decodeIfPresent([LinkRule].self, forKey: .linkRules) ?? linkRules
         emojiSize = try c.decodeIfPresent(Double.self, forKey: .emojiSize)
         emojiAlign = try c.decodeIfPresent(PlaceholderAlignment.self, forKey: .emojiAlign)
         offsets = try c.decodeIfPresent(OffsetUnit.self, forKey: .offsets) ?? offsets

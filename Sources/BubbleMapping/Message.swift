@@ -3,12 +3,16 @@
 /// What "source" means for offsets depends on the format (every reported range is in source offsets):
 /// - `text`: the message text itself.
 /// - `markup`: the markup string itself, tags and entities included, so offsets point into what was sent.
+/// - `entities`: the text (entities only add links and styles).
 /// - `spans`: the concatenation of the segments' `content`, where each `img` or `emoji` segment counts as
 ///   one U+FFFC (see ``Message/spansSource(_:)``).
 public struct Message: Sendable {
     /// The input formats (`--input`).
     public enum Format: String, Sendable, Codable, CaseIterable {
         case text, spans, markup
+        /// Text plus Telegram-style entities (``MessageEntity``); as bytes, one JSON object
+        /// `{"text", "entities"}`.
+        case entities
     }
 
     /// The message body.
@@ -19,6 +23,8 @@ public struct Message: Sendable {
         case markup(String)
         /// Decoded segments.
         case spans([Span])
+        /// Plain text with entities giving its links and styles; the source is the text.
+        case entities(String, [MessageEntity])
         /// Raw bytes in the given format: UTF-8 text or markup (checked against `invalidUTF8`), or a spans
         /// JSON array.
         case bytes([UInt8], Format)
@@ -49,6 +55,12 @@ public struct Message: Sendable {
     /// A spans message.
     public init(spans: [Span], linkMap: [String: String] = [:], highlights: [SourceHighlight] = []) {
         self.init(body: .spans(spans), linkMap: linkMap, highlights: highlights)
+    }
+
+    /// A text message with entities (offsets in the unit of ``MappingOptions/offsets``).
+    public init(text: String, entities: [MessageEntity], linkMap: [String: String] = [:],
+                highlights: [SourceHighlight] = []) {
+        self.init(body: .entities(text, entities), linkMap: linkMap, highlights: highlights)
     }
 
     /// A message received as bytes (UTF-8 text or markup, or a spans JSON array).

@@ -9,9 +9,22 @@ public struct TextStyle: Sendable, Equatable, Hashable {
     public var bold: Bool
     public var italic: Bool
     public var underline: Bool
+    /// Struck through (a `strikethrough` entity).
+    public var strikethrough: Bool
+    /// Set in ``TextStyle/monospaceFamily`` where it covers the text (`code` and `pre` entities).
+    public var monospace: Bool
+    /// Hidden until tapped (a `spoiler` entity).
+    public var spoiler: Bool
+
+    /// The face `code` and `pre` use, from Debian's `fonts-dejavu-core` (declared once here).
+    public static let monospaceFamily = "DejaVu Sans Mono"
 
     public init(fontSize: Double? = nil, color: String? = nil, family: String? = nil,
-                bold: Bool = false, italic: Bool = false, underline: Bool = false) {
+                bold: Bool = false, italic: Bool = false, underline: Bool = false,
+                strikethrough: Bool = false, monospace: Bool = false, spoiler: Bool = false) {
+        self.strikethrough = strikethrough
+        self.monospace = monospace
+        self.spoiler = spoiler
         self.fontSize = fontSize
         self.color = color
         self.family = family

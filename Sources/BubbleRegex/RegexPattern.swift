@@ -2,12 +2,16 @@ internal import CPCRE2
 
 /// A compiled PCRE2 pattern (8-bit code units, UTF mode, JIT-compiled when the platform allows).
 ///
-/// Owns the compiled code and one match-data block, so a pattern is not safe to share between
-/// threads: give each thread its own. Subjects are UTF-8 bytes; every offset is a byte offset into
-/// the subject.
-public final class RegexPattern {
+/// Owns the compiled code (read-only after `init`) and a match context holding the match and depth
+/// limits; each search makes its own match-data block, so one pattern may be shared between threads.
+/// Subjects are UTF-8 bytes; every offset is a byte offset into the subject.
+public final class RegexPattern: @unchecked Sendable {
     private let code: OpaquePointer
-    private let matchData: OpaquePointer
+    private let context: OpaquePointer?
+    /// PCRE2's match limit (calls of its internal match function; it bounds backtracking) and depth
+    /// limit (backtracking depth) for every search; nil leaves PCRE2's defaults (10,000,000 each).
+    public let matchLimit: UInt32?
+    public let depthLimit: UInt32?
     /// Whether the JIT compiled the pattern (matching then skips the interpreter).
     public let isJIT: Bool
     /// Number of capture groups in the pattern.
@@ -15,7 +19,8 @@ public final class RegexPattern {
 
     /// Compiles `pattern` in UTF mode; `unicodeProperties` makes `\w`, `\d`, `[:alpha:]` Unicode-aware (PCRE2_UCP).
     /// - Throws: ``RegexError`` with the offset of the first bad byte of the pattern.
-    public init(_ pattern: String, caseless: Bool = false, unicodeProperties: Bool = true) throws(RegexError) {
+    public init(_ pattern: String, caseless: Bool = false, unicodeProperties: Bool = true,
+                matchLimit: UInt32? = nil, depthLimit: UInt32? = nil) throws(RegexError) {
         var options = UInt32(PCRE2_UTF)
         if caseless { options |= UInt32(PCRE2_CASELESS) }
         if unicodeProperties { options |= UInt32(PCRE2_UCP) }
@@ -28,12 +33,16 @@ public final class RegexPattern {
         guard let compiled else {
             throw RegexPattern.error(Int(errorCode), patternOffset: errorOffset)
         }
-        guard let data = pcre2_match_data_create_from_pattern_8(compiled, nil) else {
-            pcre2_code_free_8(compiled)
-            throw RegexError(code: 0, message: "out of memory creating match data")
-        }
         code = compiled
-        matchData = data
+        self.matchLimit = matchLimit
+        self.depthLimit = depthLimit
+        if matchLimit != nil || depthLimit != nil, let made = pcre2_match_context_create_8(nil) {
+            if let matchLimit { pcre2_set_match_limit_8(made, matchLimit) }
+            if let depthLimit { pcre2_set_depth_limit_8(made, depthLimit) }
+            context = made
+        } else {
+            context = nil
+        }
         // A failed JIT compile (unsupported platform, no executable memory) falls back to the interpreter.
         isJIT = pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) == 0
         var count: UInt32 = 0
@@ -42,8 +51,14 @@ public final class RegexPattern {
     }
 
     deinit {
-        pcre2_match_data_free_8(matchData)
+        if let context { pcre2_match_context_free_8(context) }
         pcre2_code_free_8(code)
+    }
+
+    /// A match-data block for one search (or one loop of searches) on this pattern.
+    private func makeMatchData() -> OpaquePointer {
+        guard let data = pcre2_match_data_create_from_pattern_8(code, nil) else { fatalError("PCRE2: out of memory creating match data") }
+        return data
     }
 
     /// The first match in `subject` starting at or after byte `offset`, or `nil`.
@@ -58,12 +73,19 @@ public final class RegexPattern {
     /// - Throws: ``RegexError`` for invalid UTF-8 or a match limit.
     public func firstMatch(in subject: UnsafeBufferPointer<UInt8>, from offset: Int = 0,
                            validUTF8: Bool = false) throws(RegexError) -> RegexMatch? {
+        let matchData = makeMatchData()
+        defer { pcre2_match_data_free_8(matchData) }
+        return try firstMatch(in: subject, from: offset, validUTF8: validUTF8, matchData: matchData)
+    }
+
+    private func firstMatch(in subject: UnsafeBufferPointer<UInt8>, from offset: Int, validUTF8: Bool,
+                            matchData: OpaquePointer) throws(RegexError) -> RegexMatch? {
         precondition(offset >= 0 && offset <= subject.count, "offset outside the subject")
         // An empty buffer may have a nil base address; PCRE2 wants a pointer.
         let empty: [UInt8] = [0]
         let rc = empty.withUnsafeBufferPointer { fallback in
             pcre2_match_8(code, subject.baseAddress ?? fallback.baseAddress, subject.count, offset,
-                          validUTF8 ? UInt32(PCRE2_NO_UTF_CHECK) : 0, matchData, nil)
+                          validUTF8 ? UInt32(PCRE2_NO_UTF_CHECK) : 0, matchData, context)
         }
         if rc == PCRE2_ERROR_NOMATCH { return nil }
         try RegexPattern.check(rc)
@@ -82,13 +104,17 @@ public final class RegexPattern {
     }
 
     /// Every non-overlapping match in `subject`, left to right (an empty match advances one scalar).
-    public func matches(in subject: [UInt8]) throws(RegexError) -> [RegexMatch] {
+    /// `validUTF8`: the caller made `subject` itself (so PCRE2's O(n) UTF check is skipped from the start).
+    public func matches(in subject: [UInt8], validUTF8: Bool = false) throws(RegexError) -> [RegexMatch] {
         var found: [RegexMatch] = []
         var offset = 0
-        var checked = false
+        var checked = validUTF8
+        let matchData = makeMatchData()
+        defer { pcre2_match_data_free_8(matchData) }
         let result: Result<Void, RegexError> = subject.withUnsafeBufferPointer { buffer in
             do throws(RegexError) {
-                while offset <= buffer.count, let match = try firstMatch(in: buffer, from: offset, validUTF8: checked) {
+                while offset <= buffer.count, let match = try firstMatch(in: buffer, from: offset, validUTF8: checked,
+                                                                                  matchData: matchData) {
                     checked = true
                     found.append(match)
                     if match.range.isEmpty {
@@ -105,6 +131,48 @@ public final class RegexPattern {
         }
         try result.get()
         return found
+    }
+
+    /// An ASCII byte other than a letter that every match must contain, from PCRE2's own analysis (the
+    /// first or the last literal code unit it requires), or nil. A subject without it cannot match, so
+    /// a caller may skip the search; letters are left out because `(?i)` would make their case free.
+    public var requiredByte: UInt8? {
+        var type: UInt32 = 0, unit: UInt32 = 0
+        for (what, value) in [(UInt32(PCRE2_INFO_FIRSTCODETYPE), UInt32(PCRE2_INFO_FIRSTCODEUNIT)),
+                              (UInt32(PCRE2_INFO_LASTCODETYPE), UInt32(PCRE2_INFO_LASTCODEUNIT))] {
+            _ = pcre2_pattern_info_8(code, what, &type)
+            guard type == 1 else { continue }
+            guard pcre2_pattern_info_8(code, value, &unit) == 0, unit > 0, unit < 0x80 else { continue }
+            let byte = UInt8(unit)
+            if !((byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)) { return byte }
+        }
+        return nil
+    }
+
+    /// Names of the pattern's named groups, with their group numbers.
+    public var groupNames: [String: Int] {
+        var count: UInt32 = 0, size: UInt32 = 0
+        var table: UnsafePointer<UInt8>?
+        _ = pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_NAMECOUNT), &count)
+        _ = pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_NAMEENTRYSIZE), &size)
+        _ = pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_NAMETABLE), &table)
+        guard count > 0, let table else { return [:] }
+        var names: [String: Int] = [:]
+        for i in 0..<Int(count) {
+            let entry = table + i * Int(size)
+            let number = Int(entry[0]) << 8 | Int(entry[1])
+            var name: [UInt8] = []
+            var k = 2
+            while k < Int(size), entry[k] != 0 { name.append(entry[k]); k += 1 }
+            names[String(decoding: name, as: UTF8.self)] = number
+        }
+        return names
+    }
+
+    /// Whether `error` is PCRE2 giving up at the match or depth limit (or running out of JIT stack).
+    public static func isLimit(_ error: RegexError) -> Bool {
+        error.code == Int(PCRE2_ERROR_MATCHLIMIT) || error.code == Int(PCRE2_ERROR_DEPTHLIMIT)
+            || error.code == Int(PCRE2_ERROR_HEAPLIMIT) || error.code == Int(PCRE2_ERROR_JIT_STACKLIMIT)
     }
 
     /// The one checking funnel: a negative PCRE2 return code becomes a ``RegexError``.

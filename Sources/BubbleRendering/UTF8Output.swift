@@ -51,7 +51,11 @@ extension Array where Element == UInt8 {
             for _ in 0..<decimals { u *= 10 }
             unit = u
         }
-        let scaled = Int((v * Double(unit)).rounded())
+        let product = (v * Double(unit)).rounded()
+        // Past Int's range the fixed-point digits cannot be made; the value is written as Swift spells it
+        // (`1e+17`, valid JSON and SVG). Input bounds keep layouts far below this; the writer stays total.
+        guard abs(product) < 9.0e18 else { append(utf8: "\(v)"); return }
+        let scaled = Int(product)
         if scaled == 0 { append(0x30); return }
         let magnitude = scaled.magnitude
         var whole = magnitude / UInt(unit)

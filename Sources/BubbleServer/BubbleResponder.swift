@@ -24,34 +24,68 @@ public struct BubbleResponder: HTTPResponder {
         var errors: [String] = []
     }
 
+    /// What an endpoint answers, before it is encoded for the client.
+    struct Reply {
+        var status: HTTPResponse.Status = .ok
+        var contentType: String
+        var body: [UInt8]
+        var allow: String?
+
+        init(_ text: String, contentType: String = "application/json", status: HTTPResponse.Status = .ok) {
+            self.status = status
+            self.contentType = contentType
+            body = Array(text.utf8)
+        }
+
+        init(bytes: [UInt8], contentType: String) {
+            self.contentType = contentType
+            body = bytes
+        }
+    }
+
     public func respond(to request: Request, context: Context) async throws -> Response {
         let start = ContinuousClock.now
         let path = request.uri.path
+        let id = RequestID.sane(request.headers[Self.requestIDField]) ?? context.id
         var outcome = Outcome()
-        var response: Response
+        var reply: Reply
         do {
-            response = try await route(path, request, &outcome)
+            reply = try await route(path, request, &outcome)
         } catch {
             outcome.errors.append(error.error.code)
-            response = Self.json(error.json, status: error.status)
-            if error.status == .methodNotAllowed, let method = Self.routes[path] {
-                response.headers[.allow] = method.rawValue
-            }
+            reply = Reply(error.json, status: error.status)
+            if error.status == .methodNotAllowed, let method = Self.routes[path] { reply.allow = method.rawValue }
         }
-        response.headers[.init("X-Request-Id")!] = context.id
+        var headers = HTTPFields()
+        headers[.contentType] = reply.contentType
+        if let allow = reply.allow { headers[.allow] = allow }
+        if reply.status == .serviceUnavailable { headers[.retryAfter] = "1" }
+        headers[Self.requestIDField] = id
+        var body = reply.body
+        if ResponseEncoding.acceptsGzip(request.headers[.acceptEncoding]), let packed = ResponseEncoding.gzip(body) {
+            body = packed
+            headers[.contentEncoding] = "gzip"
+        }
+        if reply.body.count >= ResponseEncoding.minimumGzipBytes { headers[.vary] = "Accept-Encoding" }
+        let response = Response(status: reply.status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
         let duration = ContinuousClock.now - start
         let route = Self.routes[path] == nil ? "other" : path
-        metrics.request(method: request.method.rawValue, route: route, status: response.status.code,
+        metrics.request(method: request.method.rawValue, route: route, status: reply.status.code,
                         messages: outcome.messages, errors: outcome.errors, duration: duration)
         let ms = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
-        context.logger.info("request", metadata: [
-            "method": "\(request.method.rawValue)", "path": "\(path)", "status": "\(response.status.code)",
+        var logger = context.logger
+        logger[metadataKey: "hb.request.id"] = .string(id)
+        logger.info("request", metadata: [
+            "method": "\(request.method.rawValue)", "path": "\(path)", "status": "\(reply.status.code)",
             "messages": "\(outcome.messages)", "duration_ms": "\(String(format: "%.2f", ms))",
+            "bytes": "\(body.count)",
         ])
         return response
     }
 
-    private func route(_ path: String, _ request: Request, _ outcome: inout Outcome) async throws(BubbleServerError) -> Response {
+    static let requestIDField: HTTPFields.Element.Name = .init("X-Request-Id")!
+
+    private func route(_ path: String, _ request: Request, _ outcome: inout Outcome) async throws(BubbleServerError) -> Reply {
         guard let method = Self.routes[path] else {
             throw .init(.notFound, "not_found", "no endpoint at \(path); see GET /openapi.json")
         }
@@ -60,34 +94,36 @@ public struct BubbleResponder: HTTPResponder {
         }
         switch path {
         case "/v1/layout":
-            let answer = try await service.layout(body: body(of: request))
+            let bytes = try await body(of: request)
+            let answer = try await service.gate.run { () async throws(BubbleServerError) in try await service.layout(body: bytes) }
             outcome.messages = answer.messages
             outcome.errors = answer.errors
-            return Self.json(answer.json)
+            return Reply(answer.json)
         case "/v1/svg":
             let bytes = try await body(of: request)
             outcome.messages = 1
-            return Self.response(try service.svg(body: bytes), contentType: "image/svg+xml")
+            let svg = try await service.gate.run { () throws(BubbleServerError) in try service.svg(body: bytes) }
+            return Reply(svg, contentType: "image/svg+xml")
         case "/v1/html":
             let bytes = try await body(of: request)
             outcome.messages = 1
-            return Self.response(try service.html(body: bytes), contentType: "text/html; charset=utf-8")
+            let html = try await service.gate.run { () throws(BubbleServerError) in try service.html(body: bytes) }
+            return Reply(html, contentType: "text/html; charset=utf-8")
         case "/":
-            return Self.response(Playground.page, contentType: "text/html; charset=utf-8")
+            return Reply(Playground.page, contentType: "text/html; charset=utf-8")
         case "/v1/hit":
             let bytes = try await body(of: request)
             outcome.messages = 1
-            return Self.json(try service.hit(body: bytes))
+            return Reply(try await service.gate.run { () throws(BubbleServerError) in try service.hit(body: bytes) })
         case "/healthz":
-            return Self.json("{\"status\":\"ok\"}")
+            return Reply(service.health)
         case "/metrics":
             let c = service.cache
-            let text = metrics.exposition(cache: (c.hits, c.misses, c.count), glyphs: service.engine.glyphPaths.count)
-            var headers = HTTPFields()
-            headers[.contentType] = "text/plain; version=0.0.4; charset=utf-8"
-            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: text)))
+            let text = metrics.exposition(cache: (c.hits, c.misses, c.count), glyphs: service.engine.glyphPaths.count,
+                                          gauges: service.boundGauges)
+            return Reply(bytes: text, contentType: "text/plain; version=0.0.4; charset=utf-8")
         default:
-            return Self.response(OpenAPIDocument.text, contentType: "application/json")
+            return Reply(OpenAPIDocument.text)
         }
     }
 
@@ -110,15 +146,5 @@ public struct BubbleResponder: HTTPResponder {
             throw .init(.badRequest, "unreadable_body", "the request body could not be read: \(error)")
         }
         return bytes
-    }
-
-    static func json(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
-        response(text, contentType: "application/json", status: status)
-    }
-
-    static func response(_ text: String, contentType: String, status: HTTPResponse.Status = .ok) -> Response {
-        var headers = HTTPFields()
-        headers[.contentType] = contentType
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 }

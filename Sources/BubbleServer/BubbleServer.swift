@@ -27,10 +27,11 @@ public final class BubbleServer: Sendable {
                             onServerRunning: @escaping @Sendable (String) async -> Void = { _ in })
         -> Application<BubbleResponder> {
         let host = settings.host, port = settings.port
-        let timeout = TimeAmount.nanoseconds(Int64(max(settings.readTimeout, 0.001) * 1e9))
+        let timeout = TimeAmount.nanoseconds(Int64(min(max(settings.readTimeout, 0.001), 86_400) * 1e9))
+        let deadline = RequestDeadline(deadline: settings.requestDeadline, minRate: settings.minBodyRate, closed: service.slowRequests)
         return Application(
             responder: responder,
-            server: .http1(configuration: .init(idleTimeout: timeout)),
+            server: .http1(configuration: .init(additionalChannelHandlers: [deadline.handler()], idleTimeout: timeout)),
             configuration: .init(address: .hostname(host, port: port), serverName: "bubble"),
             onServerRunning: { channel in
                 let address = channel.localAddress.map { "\($0.ipAddress ?? host):\($0.port ?? port)" } ?? "\(host):\(port)"

@@ -17,7 +17,7 @@ public struct BubbleServerError: Error, Sendable {
     public init(_ error: BubbleError) {
         self.error = error
         switch error.code {
-        case "message_too_long", "too_many_messages": status = .unprocessableContent
+        case "message_too_long", "too_many_messages", "font_not_allowed": status = .unprocessableContent
         case "font_error", "internal_error", "unreadable_catalog", "malformed_catalog": status = .internalServerError
         default: status = .badRequest
         }

@@ -1,4 +1,10 @@
 public import Bubble
+import Foundation
+
+/// The processor count, read once.
+enum ProcessInfoCount {
+    static let activeProcessors = max(1, ProcessInfo.processInfo.activeProcessorCount)
+}
 
 /// How a Bubble server listens, what it accepts, and what it keeps.
 public struct BubbleServerSettings: Sendable {
@@ -18,9 +24,35 @@ public struct BubbleServerSettings: Sendable {
     public var readTimeout: Double = 30
     /// Shaped messages kept across requests (0: none).
     public var cacheEntries: Int = 20_000
+    /// Caps of what the engine keeps between requests: font chains (`--font-chains`), catalogs
+    /// (`--catalogs`), glyph paths (`--glyph-paths`), shaped words per typesetter (`--shaped-words`).
+    public var limits = EngineLimits()
+    /// Font families a request may name in `fonts` (`--allow-families`); nil: the default chain's
+    /// families plus the families of `--fonts`. Others are refused with 422 `font_not_allowed`.
+    public var allowedFamilies: [String]?
+    /// Seconds a client has to send a whole request, headers and body (`--request-deadline`): past it
+    /// the connection is closed, however steadily bytes trickle in.
+    public var requestDeadline: Double = 30
+    /// Slowest request accepted, in bytes per second averaged since its first byte, after a 5 s grace
+    /// (`--min-body-rate`); slower: the connection is closed. 0 turns the check off.
+    public var minBodyRate: Double = 500
+    /// Requests laying out at once (`--max-concurrent-layouts`); more wait in a queue.
+    public var maxConcurrentLayouts: Int = 2 * ProcessInfoCount.activeProcessors
+    /// Requests waiting for a layout slot (`--layout-queue`); past it: 503 with `Retry-After`.
+    public var layoutQueue: Int = 64
+
     /// Options every request starts from (the server's `--options` file and flags); a request's
     /// `options` go over them, a message's over the request's.
     public var defaults = BubbleOptions()
+    /// Link rules a request may switch on by name (`bubble serve --link-rules FILE`), by name.
+    public var linkRules: [String: LinkRule] = [:]
+    /// Whether a request may send its own patterns (`--allow-request-link-rules`); built-in and
+    /// configured rules are selected by name either way.
+    public var allowRequestLinkRules = false
+    /// Most rules one request's options may list.
+    public var maxRequestLinkRules = 8
+    /// Longest pattern a request may send, in UTF-8 bytes.
+    public var maxRequestPatternLength = 256
     /// Where `/v1/html` fragments load font files, by file name (nil: `local()` names, then `file://` paths).
     public var fontBaseURL: String?
     /// Where `/v1/html` fragments load catalog images (nil: `data:` URIs).

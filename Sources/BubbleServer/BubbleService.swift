@@ -9,12 +9,28 @@ public final class BubbleService: Sendable {
     public let settings: BubbleServerSettings
     /// Messages laid out at once by one task; a larger request is split across the cores.
     let chunkSize = 8
+    /// The families a request may name in `fonts`, lowercased.
+    let allowedFamilies: Set<String>
+    /// The bound on layout work in flight.
+    let gate: LayoutGate
+    /// Connections closed for sending a request too slowly (``RequestDeadline``).
+    let slowRequests = SlowRequestCount()
 
     /// Loads the fonts and catalog of `settings.defaults` (a missing font is an error here, at start).
+    /// The font set's fingerprint, which reads every font file, is worked out in a background task.
     public init(settings: BubbleServerSettings) throws(BubbleError) {
         self.settings = settings
-        engine = try BubbleEngine(options: settings.defaults)
+        engine = try BubbleEngine(options: settings.defaults, limits: settings.limits)
         cache = ShapedTextCache(capacity: settings.cacheEntries)
+        allowedFamilies = BubbleService.allowedFamilies(settings)
+        gate = LayoutGate(slots: settings.maxConcurrentLayouts, queueLimit: settings.layoutQueue)
+        let engine = self.engine
+        Task.detached(priority: .background) { _ = engine.fontFingerprint }
+    }
+
+    /// `GET /healthz`: `{"status": "ok"}` and what `bubble version --json` says.
+    var health: String {
+        "{\"status\":\"ok\"," + BubbleVersion.json(fonts: engine.fontFingerprint).dropFirst()
     }
 
     /// What a layout request produced.
@@ -124,12 +140,13 @@ public final class BubbleService: Sendable {
         return m
     }
 
-    /// The request's options and their plan, checked over the server's defaults (a bad one refuses the request).
+    /// The request's options and their plan, checked over the server's defaults (a bad one refuses the
+    /// request; a family outside the server's list too, with 422, before any chain is made for it).
     private func requestPlan(_ value: JSONValue?) throws(BubbleServerError) -> (BubbleOptions?, LayoutPlan) {
-        do {
-            let o = try RequestReader.options(value)
-            return (o, try engine.plan(for: o))
-        } catch { throw BubbleServerError(.badRequest, error.code, error.message) }
+        let o: BubbleOptions?
+        do { o = try RequestReader.options(value, settings: settings) } catch { throw BubbleServerError(.badRequest, error.code, error.message) }
+        try checkFamilies(o)
+        do { return (o, try engine.plan(for: o)) } catch { throw BubbleServerError(.badRequest, error.code, error.message) }
     }
 
     /// Reads a message object and plans it: its own options over the request's, checked once.
@@ -138,9 +155,13 @@ public final class BubbleService: Sendable {
         let read = try MessageReader.read(value, document: document)
         try RequestReader.checkNumbers(read.message)
         var plan: Result<LayoutPlan, BubbleError>
-        if let own = read.options {
-            try RequestReader.check(own)
-            plan = Result { () throws(BubbleError) in try engine.plan(for: request.map { own.merged(over: $0) } ?? own) }
+        if var own = read.options {
+            try RequestReader.check(&own, settings: settings)
+            if let refused = familyError(own) {
+                plan = .failure(refused)  // that message's error, and no font chain made for it
+            } else {
+                plan = Result { () throws(BubbleError) in try engine.plan(for: request.map { own.merged(over: $0) } ?? own) }
+            }
         } else if let requestPlan {
             plan = .success(requestPlan)
         } else {

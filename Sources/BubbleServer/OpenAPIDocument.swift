@@ -1,13 +1,6 @@
-import Foundation
-
 /// The OpenAPI 3.1 document of the service, kept in the repository as `openapi.json` beside this
-/// file and served verbatim at `GET /openapi.json`.
+/// file and served verbatim at `GET /openapi.json`. It is compiled in (Plugins/EmbedFiles), so a
+/// `bubble` binary copied anywhere serves it: no resource bundle is looked for at run time.
 enum OpenAPIDocument {
-    static let text: String = {
-        guard let url = Bundle.module.url(forResource: "openapi", withExtension: "json"),
-              let data = try? Data(contentsOf: url) else {
-            preconditionFailure("openapi.json is missing from the BubbleServer resources")
-        }
-        return String(decoding: data, as: UTF8.self)
-    }()
+    static var text: String { EmbeddedDocuments.openAPI }
 }

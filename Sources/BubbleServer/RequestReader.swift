@@ -28,15 +28,16 @@ enum RequestReader {
     ///
     /// Over HTTP, `catalog` and font file paths are the server's to choose (`bubble serve --catalog`,
     /// `--fonts`): a request may name font families, never files.
-    static func options(_ value: JSONValue?) throws(BubbleError) -> BubbleOptions? {
+    static func options(_ value: JSONValue?, settings: BubbleServerSettings) throws(BubbleError) -> BubbleOptions? {
         guard let value else { return nil }
-        let o = try BubbleOptions(json: value)
-        try check(o)
+        var o = try BubbleOptions(json: value)
+        try check(&o, settings: settings)
         return o
     }
 
-    /// The server's rules for options a request sends.
-    static func check(_ o: BubbleOptions) throws(BubbleError) {
+    /// The server's rules for options a request sends; `linkRules` named by the server are filled in.
+    static func check(_ o: inout BubbleOptions, settings: BubbleServerSettings) throws(BubbleError) {
+        try resolveLinkRules(&o, settings: settings)
         for spec in OptionTable.all where !spec.inRequests && spec.isSet(o) {
             throw BubbleError(code: "invalid_options", message: "option '\(spec.key)' is set by the server (bubble serve --\(spec.key)), not by a request")
         }
@@ -45,18 +46,46 @@ enum RequestReader {
         }
     }
 
+    /// A request's `linkRules`: a name selects a rule of the server's `--link-rules` file or a built-in;
+    /// a pattern is accepted only from a server started with `--allow-request-link-rules`, and then at
+    /// most ``BubbleServerSettings/maxRequestLinkRules`` rules of at most
+    /// ``BubbleServerSettings/maxRequestPatternLength`` bytes each.
+    static func resolveLinkRules(_ o: inout BubbleOptions, settings: BubbleServerSettings) throws(BubbleError) {
+        guard let list = o.linkRules else { return }
+        func refuse(_ why: String) -> BubbleError { BubbleError(code: "invalid_options", message: "option 'linkRules': \(why)") }
+        guard list.rules.count <= settings.maxRequestLinkRules else {
+            throw refuse("at most \(settings.maxRequestLinkRules) rules in a request")
+        }
+        var resolved: [LinkRule] = []
+        for rule in list.rules {
+            if let pattern = rule.pattern {
+                guard settings.allowRequestLinkRules else {
+                    throw refuse("rule '\(rule.name)' sends a pattern; this server takes rules by name only "
+                                 + "(configured: \(settings.linkRules.keys.sorted().joined(separator: ", ")); built-in: \(LinkRule.builtIns.keys.sorted().joined(separator: ", ")))")
+                }
+                guard pattern.utf8.count <= settings.maxRequestPatternLength else {
+                    throw refuse("rule '\(rule.name)': a request's pattern is at most \(settings.maxRequestPatternLength) bytes")
+                }
+                resolved.append(rule)
+            } else if let configured = settings.linkRules[rule.name] {
+                resolved.append(configured)
+            } else if LinkRule.builtIns[rule.name] != nil {
+                resolved.append(rule)
+            } else {
+                throw refuse("no rule named '\(rule.name)' (configured: \(settings.linkRules.keys.sorted().joined(separator: ", ")); "
+                             + "built-in: \(LinkRule.builtIns.keys.sorted().joined(separator: ", ")))")
+            }
+        }
+        o.linkRules = LinkRuleList(resolved)
+    }
+
     /// The span numbers the OpenAPI document bounds: `size` 1…1000 px, `width`/`height` > 0 and ≤ 100000 px.
+    /// The span numbers, checked against ``InputBounds`` as the mapper checks them (one declaration, the
+    /// same words), before anything is laid out.
     static func checkNumbers(_ message: Message) throws(BubbleError) {
         guard case .spans(let spans) = message.body else { return }
         for (i, span) in spans.enumerated() {
-            if let size = span.size, !(size >= 1 && size <= 1000) {
-                throw BubbleError(code: "malformed_spans", message: "malformed spans, segment \(i): size must be ≥ 1 and ≤ 1000 px")
-            }
-            for value in [span.width, span.height] {
-                if let value, !(value > 0 && value <= 100_000) {
-                    throw BubbleError(code: "malformed_spans", message: "malformed spans, segment \(i): width and height must be > 0 and ≤ 100000 px")
-                }
-            }
+            do { try Span.check(span, index: i) } catch { throw BubbleError(code: error.code, message: error.message) }
         }
     }
 }

@@ -1,3 +1,4 @@
+import Bubble
 import Foundation
 import Metrics
 import Prometheus
@@ -28,6 +29,9 @@ final class ServerMetrics: Sendable {
         cacheMisses = Metrics.Counter(label: "bubble_cache_misses_total", factory: factory)
         cacheEntries = Metrics.Gauge(label: "bubble_cache_entries", factory: factory)
         glyphPaths = Metrics.Gauge(label: "bubble_glyph_paths_cached", factory: factory)
+        // The build, as Prometheus's `*_build_info` convention has it: labels that say what runs, value 1.
+        let build = [("version", BubbleVersion.version), ("commit", BubbleVersion.commit)] + BubbleVersion.libraries
+        Metrics.Gauge(label: "bubble_build_info", dimensions: build, factory: factory).record(1)
     }
 
     /// Records one finished request. `route` is a known path or `other`, so label values stay few.
@@ -43,12 +47,13 @@ final class ServerMetrics: Sendable {
     }
 
     /// The Prometheus text, with the cache figures brought up to date first.
-    func exposition(cache: (hits: Int, misses: Int, entries: Int), glyphs: Int) -> [UInt8] {
+    func exposition(cache: (hits: Int, misses: Int, entries: Int), glyphs: Int, gauges: [(String, Int)] = []) -> [UInt8] {
         let (dh, dm) = seen.advance(to: (cache.hits, cache.misses))
         if dh > 0 { cacheHits.increment(by: dh) }
         if dm > 0 { cacheMisses.increment(by: dm) }
         cacheEntries.record(cache.entries)
         glyphPaths.record(glyphs)
+        for (label, value) in gauges { Metrics.Gauge(label: label, factory: factory).record(value) }
         return registry.emitToBuffer()
     }
 }

@@ -4,6 +4,7 @@
 //     bubble-bench --map-only CORPUS PASSES [TSV]   (the Map stage alone; "peer": "bubble-map")
 //     bubble-bench --render CORPUS [PASSES [LIMIT]]
 //     bubble-bench --adversarial CORPUS   (hostile 64 KB messages, each as a ratio to a plain one; bound 5)
+//     bubble-bench --distinct-sizes CORPUS [COUNT]   (a stream of messages at sizes never seen before)
 //     bubble-bench --parse CORPUS [ROUNDS]          (reading 50-message requests against their layout)
 //     bubble-bench --widths CORPUS [ROUNDS]         (each extra width of `widths` against a full layout)
 //
@@ -131,8 +132,16 @@ if arguments.count >= 4, arguments[1] == "--map-only" {
     mapOnly(corpusPath: arguments[2], passes: passes)
     exit(0)
 }
+if arguments.count >= 3, arguments[1] == "--link-rules" {
+    linkRulesCost(corpusPath: arguments[2], passes: arguments.count > 3 ? Int(arguments[3]) ?? 5 : 5)
+    exit(0)
+}
 if arguments.count == 3, arguments[1] == "--adversarial" {
     adversarial(corpusPath: arguments[2])
+    exit(0)
+}
+if arguments.count >= 3, arguments[1] == "--distinct-sizes" {
+    distinctSizes(corpusPath: arguments[2], count: arguments.count > 3 ? Int(arguments[3]) ?? 1_000_000 : 1_000_000)
     exit(0)
 }
 if arguments.count >= 3, arguments[1] == "--render" {
@@ -142,7 +151,7 @@ if arguments.count >= 3, arguments[1] == "--render" {
 }
 guard arguments.count >= 3, let passes = Int(arguments[2]), passes >= 1 else {
     fail("usage: bubble-bench CORPUS PASSES [TSV]  |  bubble-bench --map-only CORPUS PASSES [TSV]  |  "
-         + "bubble-bench --scaling CORPUS  |  bubble-bench --render CORPUS [PASSES [LIMIT]]  |  bubble-bench --adversarial CORPUS  |  bubble-bench --widths CORPUS [ROUNDS]")
+         + "bubble-bench --scaling CORPUS  |  bubble-bench --render CORPUS [PASSES [LIMIT]]  |  bubble-bench --adversarial CORPUS  |  bubble-bench --link-rules CORPUS [PASSES]  |  bubble-bench --widths CORPUS [ROUNDS]")
 }
 /// With `BUBBLE_BENCH_RSS` set, reports the resident set at each stage on stderr (finding what costs memory).
 let reportRSS = ProcessInfo.processInfo.environment["BUBBLE_BENCH_RSS"] != nil
@@ -365,4 +374,37 @@ func renderCost(corpusPath: String, passes: Int, limit: Int?) {
     print("(c) layout + SVG   \(fixed(us("c"), 2, width: 8)) us/msg   SVG alone  \(fixed(us("c") - us("a"), 2)) us/msg   "
           + "(c-a)/a = \(fixed(ratio("c"), 2))")
     print("glyph paths cached: \(engine.glyphPaths.count)")
+}
+
+/// `--link-rules`: the Map stage over the corpus with the four built-in link rules (hashtag, cashtag,
+/// email, phone) against without, passes interleaved (without, with, without, …) after one warm pass of
+/// each. Prints both medians and their ratio (issue 18's budget: ≤ 2).
+func linkRulesCost(corpusPath: String, passes: Int) {
+    let catalog = peerCatalog()
+    let corpus = loadCorpus(corpusPath)
+    var withRules = peerOptions()
+    let names = ProcessInfo.processInfo.environment["BUBBLE_BENCH_RULES"]?.split(separator: ",").map(String.init)
+        ?? ["hashtag", "cashtag", "email", "phone"]
+    withRules.linkRules = LinkRuleList(names.map { LinkRule(name: $0) })
+    let plain: BubbleEngine, ruled: BubbleEngine
+    do {
+        plain = try BubbleEngine(options: peerOptions(), catalog: catalog, shapeCacheCapacity: 0)
+        ruled = try BubbleEngine(options: withRules, catalog: catalog, shapeCacheCapacity: 0)
+    } catch { fail("\(error)") }
+    var links = [0, 0]
+    func pass(_ engine: BubbleEngine, _ k: Int) -> Double {
+        let t0 = now(CLOCK_MONOTONIC)
+        var count = 0
+        for m in corpus {
+            do { count += try engine.mapped(Message(text: m.text)).links.count } catch { fail("message \(m.id): \(error)") }
+        }
+        links[k] = count
+        return now(CLOCK_MONOTONIC) - t0
+    }
+    _ = pass(plain, 0); _ = pass(ruled, 1)
+    var a: [Double] = [], b: [Double] = []
+    for _ in 0..<passes { a.append(pass(plain, 0)); b.append(pass(ruled, 1)) }
+    let ma = a.sorted()[a.count / 2], mb = b.sorted()[b.count / 2]
+    print("link rules: \(corpus.count) msgs, median pass without \(fixed(ma * 1e3, 1)) ms (\(links[0]) links), "
+          + "with \(names.joined(separator: "+")) \(fixed(mb * 1e3, 1)) ms (\(links[1]) links); ratio \(fixed(mb / ma, 2))")
 }

@@ -12,14 +12,18 @@ struct BatchLine: Sendable {
     /// `--max-line-length`, for the error message.
     let maxLineLength: Int
 
-    /// The result line for `line` (no trailing newline) and whether it is a layout.
+    /// The result line for `line` (no trailing newline) and whether it is a layout. An error line
+    /// carries the line's number (`"line"`, 1-based over the whole input) and whatever `id` can
+    /// still be read from it.
     func process(_ line: InputLine) -> (json: String, ok: Bool) {
-        let id = RawJSON.value(ofKey: "id", in: line.bytes) ?? "null"
         do throws(BubbleError) {
             let (key, json) = try lay(line)
+            let id = RawJSON.value(ofKey: "id", in: line.bytes) ?? "null"
             return ("{\"id\":\(id),\"\(key)\":\(json)}", true)
         } catch {
-            return ("{\"id\":\(id),\"error\":\(JSONRenderer.errorObject(code: error.code, message: error.message))}", false)
+            let id = RawJSON.recoveredValue(ofKey: "id", in: line.bytes) ?? "null"
+            let object = JSONRenderer.errorObject(code: error.code, message: error.message)
+            return ("{\"id\":\(id),\"error\":\(object),\"line\":\(line.number)}", false)
         }
     }
 

@@ -14,7 +14,7 @@ final class BatchPipeline: @unchecked Sendable {
     private var queueHead = 0
     private var results: [Int: (json: String, ok: Bool, bytes: Int)] = [:]
     private var admitted = 0
-    private var written = 0
+    private(set) var written = 0
     private var inputDone = false
     private var draining = false
     /// The reader waits for room; it is woken once half the window is free, not for every line.
@@ -25,10 +25,14 @@ final class BatchPipeline: @unchecked Sendable {
     private let window: Int
     private let work: @Sendable (InputLine) -> (json: String, ok: Bool)
     let progress: BatchProgress?
+    /// Where result lines go; a failed write ends the process (exit 2; quietly for a closed pipe).
+    let destination: Output
 
-    init(window: Int, progress: BatchProgress?, work: @escaping @Sendable (InputLine) -> (json: String, ok: Bool)) {
+    init(window: Int, progress: BatchProgress?, destination: Output = .standard,
+         work: @escaping @Sendable (InputLine) -> (json: String, ok: Bool)) {
         self.window = window
         self.progress = progress
+        self.destination = destination
         self.work = work
         output.reserveCapacity(1 << 17)
     }
@@ -45,7 +49,7 @@ final class BatchPipeline: @unchecked Sendable {
         defer {
             monitor.lock(); inputDone = true; monitor.broadcast(Self.workReady); monitor.unlock()
             finished.wait()
-            BatchPipeline.writeAll(output)
+            destination.write(output)
             progress?.finish()
         }
         while let line = try reader.next() {
@@ -81,36 +85,23 @@ final class BatchPipeline: @unchecked Sendable {
     private func drain() {
         draining = true
         while results[written] != nil {
-            var lines = 0, bytes = 0
+            var lines = 0, bytes = 0, failed = 0
             while let r = results.removeValue(forKey: written) {
                 output.append(contentsOf: r.json.utf8)
                 output.append(0x0A)
-                if !r.ok { failures += 1 }
+                if !r.ok { failed += 1 }
                 written += 1
                 lines += 1
                 bytes += r.bytes
             }
+            failures += failed
             if readerWaiting && admitted - written <= window / 2 { monitor.signal(Self.spaceReady) }
             let flush = output.count >= 1 << 16 || queueHead == queue.count
             monitor.unlock()
-            if flush { BatchPipeline.writeAll(output); output.removeAll(keepingCapacity: true) }
-            progress?.wrote(lines: lines, bytes: bytes)
+            if flush { destination.write(output); output.removeAll(keepingCapacity: true) }
+            progress?.wrote(lines: lines, bytes: bytes, failures: failed)
             monitor.lock()
         }
         draining = false
-    }
-
-    /// Writes every byte to standard output; a failed write ends the process (exit 2).
-    static func writeAll(_ bytes: [UInt8]) {
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { write(1, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                FileHandle.standardError.write(Data("bubble: cannot write standard output: \(String(cString: strerror(errno)))\n".utf8))
-                exit(2)
-            }
-            offset += n
-        }
     }
 }

@@ -7,7 +7,7 @@ extension BubbleError {
     /// with exit code 2 (usage and fatal errors, as PRODUCT.md says).
     static func exiting<T>(_ body: () throws(BubbleError) -> T) throws -> T {
         do { return try body() } catch {
-            FileHandle.standardError.write(Data("bubble: \(error.code): \(error.message)\n".utf8))
+            Diagnostics.say("\(error.code): \(error.message)")
             throw ExitCode(2)
         }
     }

@@ -19,7 +19,8 @@ struct EmojiCommand: ParsableCommand {
 
     /// Where the catalog comes from.
     struct CatalogOption: ParsableArguments {
-        @Option(help: "An emoji catalog file (default: Bubble's Emoji/catalog.json).") var catalog: String?
+        @Option(help: "An emoji catalog file (default: Bubble's own, beside the executable or $BUBBLE_CATALOG).",
+                completion: .file(extensions: ["json"])) var catalog: String?
 
         /// The loaded catalog; an unreadable one ends the process with exit code 2.
         func load(_ engine: BubbleEngine) throws -> EmojiCatalog {
@@ -43,6 +44,7 @@ struct EmojiCommand: ParsableCommand {
         )
         @Option(help: "Only entries whose name or group contains this word (case-insensitive).") var search: String?
         @OptionGroup var source: CatalogOption
+        @OptionGroup var output: OutputFlags
 
         func run() throws {
             let catalog = try source.load(try source.engine())
@@ -52,7 +54,9 @@ struct EmojiCommand: ParsableCommand {
                    !(e.group ?? "").localizedCaseInsensitiveContains(search) { continue }
                 out += "\(e.name)\t\(e.unicode ?? e.image ?? "")\t\(e.group ?? "")\n"
             }
-            FileHandle.standardOutput.write(Data(out.utf8))
+            let destination = output.open()
+            destination.write(out)
+            destination.close()
         }
     }
 
@@ -62,25 +66,40 @@ struct EmojiCommand: ParsableCommand {
             abstract: "Print one entry as JSON, or draw it alone as an SVG (--svg). Exit code 1 if there is no such name.",
             discussion: "Example: bubble emoji show thumbs_ok --svg --emoji-size 64 > ok.svg"
         )
-        @Argument(help: "The entry's name, without brackets.") var name: String
+        @Argument(help: "The entry's name, without brackets.", completion: .custom { _, _, _ in Show.names() })
+        var name: String
         @Flag(help: "Draw the emoji alone as a standalone SVG instead.") var svg = false
         @Option(help: "Size of the drawn emoji in px (with --svg; default 40).") var emojiSize: Double = 40
         @OptionGroup var source: CatalogOption
+        @OptionGroup var output: OutputFlags
+        @OptionGroup var pretty: PrettyFlag
+
+        /// Every name of Bubble's own catalog, for shell completion (none when it cannot be read).
+        static func names() -> [String] {
+            (try? EmojiCatalog(contentsOf: BubbleEngine.defaultCatalogPath))?.entries.map(\.name) ?? []
+        }
 
         func run() throws {
             let engine = try source.engine()
             let catalog = try source.load(engine)
             guard let entry = catalog[name] else {
-                FileHandle.standardError.write(Data("bubble: unknown_emoji: no entry named '\(name)' (see bubble emoji list)\n".utf8))
+                Diagnostics.say("unknown_emoji: no entry named '\(name)' (see bubble emoji list)")
                 throw ExitCode(1)
             }
-            guard svg else { print(JSONRenderer().render(entry)); return }
+            guard svg else {
+                let destination = output.open()
+                destination.line(pretty.apply(JSONRenderer().render(entry)))
+                destination.close()
+                return
+            }
             var o = BubbleOptions()
             o.emojiSize = emojiSize
             o.padding = Padding(EdgeInsets(all: 4))
             o.linkify = false
             let drawing = try BubbleError.exiting { () throws(BubbleError) in try engine.svg(Message(text: "[\(name)]"), options: o) }
-            FileHandle.standardOutput.write(Data(drawing.utf8))
+            let destination = output.open()
+            destination.write(drawing)
+            destination.close()
         }
     }
 }

@@ -11,12 +11,14 @@ struct HTMLCommand: ParsableCommand {
             Use it with --line-metrics web, so the reported height is the one Chromium draws.
             Examples:
               printf 'Hello @alice [smile]' | bubble html --line-metrics web > hello.html
-              bubble html --font-base-url /fonts/ --asset-base-url /emoji/ --text 'See https://example.com'
+              bubble html --font-base-url /fonts/ --asset-base-url /emoji/ \
+                --text 'See https://example.com' -o see.html
             """
     )
 
     @OptionGroup var input: MessageInput
     @OptionGroup var flags: LayoutFlags
+    @OptionGroup var output: OutputFlags
     @Option(help: "Load font files from this URL, by file name (default: local() names, then file:// paths).")
     var fontBaseURL: String?
     @Option(help: "Load catalog images from this URL (default: data: URIs).") var assetBaseURL: String?
@@ -26,6 +28,8 @@ struct HTMLCommand: ParsableCommand {
         let html = try BubbleError.exiting { () throws(BubbleError) in
             try one.engine.html(one.message, fontBaseURL: fontBaseURL, assetBaseURL: assetBaseURL)
         }
-        FileHandle.standardOutput.write(Data(html.utf8))
+        let out = output.open()
+        out.write(html)
+        out.close()
     }
 }

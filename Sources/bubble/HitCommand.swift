@@ -26,10 +26,14 @@ struct HitCommand: ParsableCommand {
     @Option(help: "y of the point, px from the bubble's top edge.") var y: Double
     @OptionGroup var input: MessageInput
     @OptionGroup var flags: LayoutFlags
+    @OptionGroup var output: OutputFlags
+    @OptionGroup var pretty: PrettyFlag
 
     func run() throws {
         let one = try OneMessage(options: try flags.options(), input: input)
         let layout = try one.layout()
-        print(one.json.render(layout.hitTest(x: x, y: y), in: layout))
+        let out = output.open()
+        out.line(pretty.apply(one.json.render(layout.hitTest(x: x, y: y), in: layout)))
+        out.close()
     }
 }

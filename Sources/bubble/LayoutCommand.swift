@@ -10,18 +10,24 @@ struct LayoutCommand: ParsableCommand {
         discussion: """
             Examples:
               printf 'Hello, world' | bubble layout --max-width 120
-              echo '[{"type":"txt","content":"Hi "},{"type":"link","content":"docs","url":"https://example.com"}]' \
+              bubble layout --pretty -o hello.json message.txt
+              echo '[{"type":"txt","content":"Hi "},{"type":"emoji","name":"party"}]' \\
                 | bubble layout --input spans
-              bubble layout --input markup --text '<b>Bold</b> and <font color="red">red</font>'
+              bubble layout --input markup --text '<b>Bold</b> <font color="red">red</font>'
             """
     )
 
     @OptionGroup var input: MessageInput
     @OptionGroup var flags: LayoutFlags
+    @OptionGroup var output: OutputFlags
+    @OptionGroup var pretty: PrettyFlag
 
     func run() throws {
         let one = try OneMessage(options: try flags.options(), input: input)
-        if let layouts = try one.layouts() { print(one.json.render(layouts)); return }  // --widths
-        print(one.json.render(try one.layout()))
+        // --widths: {"layouts": [...]}, one layout per width.
+        let json = try one.layouts().map { one.json.render($0) } ?? one.json.render(try one.layout())
+        let out = output.open()
+        out.line(pretty.apply(json))
+        out.close()
     }
 }

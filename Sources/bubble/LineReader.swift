@@ -13,10 +13,17 @@ struct InputLine: Sendable {
 }
 
 /// Reads a file descriptor in chunks with `read(2)` and splits it on `\n`; memory stays within
-/// one chunk plus the longest accepted line.
+/// one chunk plus the longest accepted line. Lines are numbered from 1 over the whole input.
+///
+/// With a `stopFD` (``StopSignal``), the reader waits on the input and that pipe together and ends the
+/// input early, as if it had ended, once the pipe has a byte: ``stopped`` then says so.
 struct LineReader {
     let fd: Int32
     let maxLineLength: Int
+    /// Polled beside `fd`; readable means stop reading (-1: none).
+    let stopFD: Int32
+    /// Whether the input was cut short by ``stopFD``.
+    private(set) var stopped = false
     /// Bytes kept of a line over the limit, enough to find its `id`.
     let keptPrefix = 4096
     private(set) var bytesRead = 0
@@ -27,9 +34,10 @@ struct LineReader {
     private var lineNumber = 0
     private var atEnd = false
 
-    init(fd: Int32, maxLineLength: Int, chunkSize: Int = 1 << 18) {
+    init(fd: Int32, maxLineLength: Int, chunkSize: Int = 1 << 18, stopFD: Int32 = -1) {
         self.fd = fd
         self.maxLineLength = maxLineLength
+        self.stopFD = stopFD
         chunk = [UInt8](repeating: 0, count: chunkSize)
     }
 
@@ -47,7 +55,7 @@ struct LineReader {
                 chunkStart = newline.map { $0 + 1 } ?? chunkEnd
                 if newline != nil { return finishLine() }
             }
-            if atEnd { return pendingLength > 0 ? finishLine() : nil }
+            if atEnd { return pendingLength > 0 && !stopped ? finishLine() : nil }
             try fill()
         }
     }
@@ -71,6 +79,19 @@ struct LineReader {
     }
 
     private mutating func fill() throws {
+        if stopFD >= 0 {
+            var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: stopFD, events: Int16(POLLIN), revents: 0)]
+            while poll(&fds, 2, -1) < 0 {
+                guard errno == EINTR else { throw ReadError(errno: errno) }
+            }
+            if fds[1].revents != 0 {
+                stopped = true
+                atEnd = true
+                chunkStart = 0
+                chunkEnd = 0
+                return
+            }
+        }
         let n = chunk.withUnsafeMutableBytes { b in read(fd, b.baseAddress!, b.count) }
         if n < 0 {
             if errno == EINTR { return }

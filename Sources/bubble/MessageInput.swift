@@ -3,29 +3,38 @@ import Bubble
 import BubbleJSON
 import Foundation
 
-/// Where the message comes from (`--text` or standard input), its format, and its own link map
-/// and highlights.
+/// Where the message comes from (a FILE argument, `--text` or standard input), its format, and its
+/// own link map and highlights.
 struct MessageInput: ParsableArguments {
-    @Option(help: "The message (instead of standard input).")
+    @Argument(help: ArgumentHelp("A file holding the message (default, or -: standard input).", valueName: "file"),
+              completion: .file())
+    var file: String?
+
+    @Option(help: "The message (instead of a file or standard input).")
     var text: String?
 
-    @Option(help: "The message's format: text (default), spans (a JSON array of segments) or markup.")
+    @Option(help: "The message's format: text (default), spans (a JSON array of segments), markup, or entities (a JSON object {\"text\", \"entities\"}).",
+            completion: .list(InputFormat.allCases.map(\.rawValue)))
     var input: InputFormat = .text
 
     @Option(help: ArgumentHelp("A JSON file mapping exact text to URLs ({\"@百度\": \"https://www.baidu.com\"}).",
-                               valueName: "file"))
+                               valueName: "file"), completion: .file(extensions: ["json"]))
     var linkMap: String?
 
     @Option(help: ArgumentHelp("A JSON file of highlights: [{start, end, textColor?, backgroundColor?}], in source offsets.",
-                               valueName: "file"))
+                               valueName: "file"), completion: .file(extensions: ["json"]))
     var highlights: String?
+
+    func validate() throws {
+        if text != nil, file != nil { throw ValidationError("give the message as a file or as --text, not both") }
+    }
 
     /// The message: its bytes not yet decoded (invalid UTF-8 is the engine's to judge), with the
     /// link map and highlights the files give.
     func message() throws -> Message {
         let bytes: [UInt8]
         if let text { bytes = Array(text.utf8) } else {
-            bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+            bytes = try InputFile.readAll(file)
         }
         var message = Message(utf8: bytes, format: input.format)
         if let linkMap {
@@ -52,7 +61,7 @@ struct MessageInput: ParsableArguments {
 
 /// `--input`: the formats of ``Message/Format``, as an argument.
 enum InputFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, spans, markup
+    case text, spans, markup, entities
 
     var format: Message.Format { Message.Format(rawValue: rawValue)! }
 }

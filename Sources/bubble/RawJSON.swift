@@ -25,6 +25,36 @@ enum RawJSON {
         }
     }
 
+    /// Like ``value(ofKey:in:)``, and when the object is broken before the key (an unescaped quote
+    /// in an earlier value, a missing comma), the first `"key": value` that follows `{` or `,` and
+    /// whose value is valid JSON on its own: how an error line still names its message.
+    static func recoveredValue(ofKey key: String, in bytes: [UInt8]) -> String? {
+        if let found = value(ofKey: key, in: bytes) { return found }
+        let wanted = Array("\"\(key)\"".utf8)
+        var from = 0
+        while let hit = find(wanted, in: bytes, from: from) {
+            from = hit + 1
+            var before = hit - 1
+            while before >= 0, [0x20, 0x09, 0x0D].contains(bytes[before]) { before -= 1 }
+            guard before >= 0, bytes[before] == UInt8(ascii: "{") || bytes[before] == UInt8(ascii: ",") else { continue }
+            var i = skipSpace(bytes, hit + wanted.count)
+            guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { continue }
+            i = skipSpace(bytes, i + 1)
+            if let end = skipValue(bytes, i), let text = validated(bytes[i..<end]) { return text }
+        }
+        return nil
+    }
+
+    private static func find(_ needle: [UInt8], in bytes: [UInt8], from: Int) -> Int? {
+        guard needle.count <= bytes.count else { return nil }
+        var i = from
+        while i + needle.count <= bytes.count {
+            if bytes[i] == needle[0], bytes[i..<i + needle.count].elementsEqual(needle) { return i }
+            i += 1
+        }
+        return nil
+    }
+
     /// The text when it parses as one JSON value (and is UTF-8).
     private static func validated(_ slice: ArraySlice<UInt8>) -> String? {
         guard let text = String(validating: slice, as: UTF8.self), (try? JSONReader.read(Array(slice))) != nil else { return nil }

@@ -9,14 +9,18 @@ struct SVGCommand: ParsableCommand {
         abstract: "Lay out one message and print it as a standalone SVG.",
         discussion: """
             Examples:
-              printf 'Hello, world' | bubble svg --max-width 120 --theme outgoing > hello.svg
-              bubble svg --input markup --debug --text 'See <a href="https://example.com">this</a>' > see.svg
+              printf 'Hello, world' | bubble svg --theme outgoing > hello.svg
+              bubble svg -o message.svg --max-width 120 message.txt
+              bubble svg --input markup --debug -o see.svg \
+                --text 'See <a href="https://example.com">this</a>'
             """
     )
 
     @OptionGroup var input: MessageInput
     @OptionGroup var flags: LayoutFlags
-    @Option(help: "incoming (light gray bubble, default) or outgoing (blue bubble).") var theme: String?
+    @OptionGroup var output: OutputFlags
+    @Option(help: "incoming (light gray bubble, default) or outgoing (blue bubble).",
+            completion: .list(SVGTheme.Style.allCases.map(\.rawValue))) var theme: String?
     @Flag(help: "Overlay line boxes, baselines, and link and emoji hit rects.") var debug = false
 
     func run() throws {
@@ -32,6 +36,8 @@ struct SVGCommand: ParsableCommand {
         if debug { options.debug = true }
         let one = try OneMessage(options: options, input: input)
         let svg = try BubbleError.exiting { () throws(BubbleError) in try one.engine.svg(one.message) }
-        FileHandle.standardOutput.write(Data(svg.utf8))
+        let out = output.open()
+        out.write(svg)
+        out.close()
     }
 }

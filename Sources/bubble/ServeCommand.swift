@@ -1,5 +1,6 @@
 import ArgumentParser
 import Bubble
+import BubbleJSON
 import BubbleServer
 import Dispatch
 import Foundation
@@ -13,8 +14,12 @@ struct ServeCommand: ParsableCommand {
         abstract: "Serve layouts over HTTP: POST /v1/layout, /v1/svg, /v1/hit; GET /healthz, /metrics, /openapi.json.",
         discussion: """
             Stops gracefully on SIGTERM or SIGINT: no new connections, requests in flight finish.
-            Logs one line per request on standard error (LOG_LEVEL=debug|info|warning).
-            Example: bubble serve --port 8080 --max-messages 500
+            Logs one line per request on standard error (LOG_LEVEL=debug|info|warning), as text or,
+            with --log-format json, one JSON object per line.
+
+            Examples:
+              bubble serve --port 8080 --max-messages 500
+              bubble serve --host 0.0.0.0 --log-format json
             """
     )
 
@@ -27,13 +32,37 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Seconds a connection may stay silent while a request is awaited or being read.")
     var readTimeout = 30.0
     @Option(help: "Shaped messages kept across requests (0: no cache).") var cacheEntries = 20_000
+    @Option(help: "Log lines as text or json (one object per line).", completion: .list(LogFormat.allCases.map(\.rawValue)))
+    var logFormat: LogFormat = .text
     @Option(help: "Where /v1/html fragments load font files, by file name (default: local() names, then file:// paths).")
     var fontBaseURL: String?
     @Option(help: "Where /v1/html fragments load catalog images (default: data: URIs).") var assetBaseURL: String?
-    @Option(name: .customLong("options"), help: "A JSON file of default options for every request.") var optionsFile: String?
-    @Option(help: "The emoji catalog file (requests cannot choose one).") var catalog: String?
+    @Option(name: .customLong("options"), help: "A JSON file of default options for every request.",
+            completion: .file(extensions: ["json"])) var optionsFile: String?
+    @Option(help: "The emoji catalog file (requests cannot choose one).", completion: .file(extensions: ["json"]))
+    var catalog: String?
     @Option(help: "Font families or files in fallback order, comma-separated (requests may name families only).")
     var fonts: String?
+    @Option(help: ArgumentHelp("A JSON file of link rules requests select by name: [{name, pattern, kind?, target?}].",
+                               valueName: "file"))
+    var linkRules: String?
+    @Flag(help: "Let requests send their own link-rule patterns (at most 8 rules of 256 bytes each).")
+    var allowRequestLinkRules = false
+    @Option(help: "Font chains kept besides the default one, by `fonts` list (least recently used dropped).")
+    var fontChains = EngineLimits().fontChains
+    @Option(help: "Emoji catalogs kept by path.") var catalogs = EngineLimits().catalogs
+    @Option(help: "Glyph drawings kept for SVG.") var glyphPaths = EngineLimits().glyphPaths
+    @Option(help: "Shaped words each typesetter keeps (0: no word cache).") var shapedWords = EngineLimits().shapedWords
+    @Option(help: "Font families requests may name, comma-separated (default: the default chain's and --fonts' families).")
+    var allowFamilies: String?
+    @Option(help: "Seconds a client has to send a whole request, headers and body.")
+    var requestDeadline = BubbleServerSettings().requestDeadline
+    @Option(help: "Slowest request accepted, in bytes per second on average after a 5 s grace (0: no check).")
+    var minBodyRate = BubbleServerSettings().minBodyRate
+    @Option(help: "Requests laying out at once; more wait in the queue.")
+    var maxConcurrentLayouts = BubbleServerSettings().maxConcurrentLayouts
+    @Option(help: "Requests waiting for a layout slot; past it: 503 with Retry-After.")
+    var layoutQueue = BubbleServerSettings().layoutQueue
     @Option(help: .hidden) var benchBodies: String?
     @Option(help: .hidden) var benchSeconds = 20.0
 
@@ -42,7 +71,33 @@ struct ServeCommand: ParsableCommand {
         guard maxBodyBytes > 0, maxMessages > 0, maxMessageLength > 0, cacheEntries >= 0 else {
             throw ValidationError("--max-body-bytes, --max-messages and --max-message-length take positive numbers, --cache-entries 0 or more")
         }
-        guard readTimeout > 0, readTimeout.isFinite else { throw ValidationError("--read-timeout takes a positive number of seconds") }
+        guard readTimeout > 0, readTimeout <= 86_400 else { throw ValidationError("--read-timeout takes a number of seconds > 0 and ≤ 86400") }
+        guard requestDeadline > 0, requestDeadline <= 86_400 else { throw ValidationError("--request-deadline takes a number of seconds > 0 and ≤ 86400") }
+        guard minBodyRate >= 0, minBodyRate.isFinite else { throw ValidationError("--min-body-rate takes 0 or a positive number of bytes per second") }
+        guard (0...100_000).contains(fontChains), (1...100_000).contains(catalogs), (2...100_000_000).contains(glyphPaths),
+              (0...(1 << 24)).contains(shapedWords) else {
+            throw ValidationError("--font-chains takes 0 to 100000, --catalogs 1 to 100000, --glyph-paths 2 to 100000000, --shaped-words 0 to 16777216")
+        }
+        guard (1...10_000).contains(maxConcurrentLayouts), (0...1_000_000).contains(layoutQueue) else {
+            throw ValidationError("--max-concurrent-layouts takes 1 to 10000, --layout-queue 0 to 1000000")
+        }
+        guard benchSeconds > 0, benchSeconds <= 86_400 else { throw ValidationError("--bench-seconds takes a number > 0 and ≤ 86400") }
+    }
+
+    /// A `--link-rules` file: every rule compiled now, so a bad pattern stops the server at start.
+    static func readLinkRules(_ bytes: [UInt8], path: String) throws(BubbleError) -> [String: LinkRule] {
+        func bad(_ why: String) -> BubbleError { BubbleError(code: "invalid_link_rule", message: "--link-rules \(path): \(why)") }
+        let list: LinkRuleList
+        do { list = try LinkRuleList(json: try JSONReader.read(bytes)) } catch let error as OptionValueError {
+            throw bad((error.path.isEmpty ? "" : error.path + ": ") + error.message)
+        } catch { throw bad("not valid JSON: \(error)") }
+        if let problem = list.problem { throw bad(problem) }
+        var rules: [String: LinkRule] = [:]
+        for rule in list.rules {
+            guard rules[rule.name] == nil else { throw bad("two rules named '\(rule.name)'") }
+            rules[rule.name] = rule.resolved ?? rule
+        }
+        return rules
     }
 
     func run() throws {
@@ -54,6 +109,15 @@ struct ServeCommand: ParsableCommand {
         settings.maxMessageLength = maxMessageLength
         settings.readTimeout = readTimeout
         settings.cacheEntries = cacheEntries
+        settings.limits.fontChains = fontChains
+        settings.limits.catalogs = catalogs
+        settings.limits.glyphPaths = glyphPaths
+        settings.limits.shapedWords = shapedWords
+        settings.allowedFamilies = allowFamilies.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+        settings.requestDeadline = requestDeadline
+        settings.minBodyRate = minBodyRate
+        settings.maxConcurrentLayouts = maxConcurrentLayouts
+        settings.layoutQueue = layoutQueue
         settings.fontBaseURL = fontBaseURL
         settings.assetBaseURL = assetBaseURL
         var defaults = BubbleOptions()
@@ -66,11 +130,25 @@ struct ServeCommand: ParsableCommand {
         if let catalog { defaults.catalog = catalog }
         if let fonts { defaults.fonts = fonts.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
         settings.defaults = defaults
+        settings.allowRequestLinkRules = allowRequestLinkRules
+        if let path = linkRules {
+            guard let data = FileManager.default.contents(atPath: path) else { throw ValidationError("cannot read the link rules file '\(path)'") }
+            settings.linkRules = try BubbleError.exiting { () throws(BubbleError) in try Self.readLinkRules([UInt8](data), path: path) }
+        }
 
+        let level = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
+        let format = logFormat
         LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
-            return handler
+            switch format {
+            case .text:
+                var handler = StreamLogHandler.standardError(label: label)
+                handler.logLevel = level
+                return handler
+            case .json:
+                var handler = JSONLogHandler(label: label)
+                handler.logLevel = level
+                return handler
+            }
         }
         let server = try BubbleError.exiting { () throws(BubbleError) in try BubbleServer(settings: settings) }
         if let benchBodies { return try benchmark(server.service, bodiesAt: benchBodies) }
@@ -86,7 +164,7 @@ struct ServeCommand: ParsableCommand {
         }
         done.wait()
         if let error = failure.error {
-            FileHandle.standardError.write(Data("bubble: serve: \(error)\n".utf8))
+            Diagnostics.say("serve: \(error)")
             throw ExitCode(2)
         }
     }
@@ -146,6 +224,11 @@ extension ServeCommand {
         getrusage(RUSAGE_SELF.rawValue, &usage)
         return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
     }
+}
+
+/// `--log-format`.
+enum LogFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json
 }
 
 /// The error the service stopped with, handed from its task to the waiting thread.

@@ -38,7 +38,7 @@ enum JSONDecoderShim {
         (#"{"name": "", "unicode": "x"}"#, "#0", "1–64"),
         (#"{"name": "bare"}"#, "bare", "unicode"),
         (#"{"name": "al", "unicode": "x", "alignment": "sideways"}"#, "al", "alignment"),
-        (#"{"name": "w", "unicode": "x", "width": -1}"#, "w", "positive"),
+        (#"{"name": "w", "unicode": "x", "width": -1}"#, "w", "> 0"),
         (#"{"unicode": "x"}"#, "#0", "name"),
         (#"{"name": "ok", "unicode": "x"}, {"name": 5, "unicode": "x"}"#, "#1", "name"),
     ])

@@ -25,7 +25,7 @@ func annotate(_ mapped: MappedText) -> String {
     var placeholders = mapped.placeholders[...]
     for (i, unit) in mapped.text.enumerated() {
         if let link = links.first, link.range.lowerBound.utf16 == i {
-            let tag: String = switch link.kind { case .mention: "m"; case .url: "u"; case .link: "l"; case .more: "more" }
+            let tag: String = switch link.kind { case .mention: "m"; case .url: "u"; case .link: "l"; case .more: "more"; default: link.kind.rawValue }
             result += Array("<\(tag):".utf16)
         }
         if let placeholder = placeholders.first, placeholder.index.utf16 == i {

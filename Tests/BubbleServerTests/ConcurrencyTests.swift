@@ -23,7 +23,10 @@ import Testing
             }
         }
         let expectedLayouts = cli
-        let server = try makeServer { $0.cacheEntries = 8 }  // a small cache, so entries come and go under load
+        let server = try makeServer {
+            $0.cacheEntries = 8  // a small cache, so entries come and go under load
+            $0.maxConcurrentLayouts = 24  // every request at once, not queued behind the layout gate
+        }
         try await server.application(logger: quietLogger).test(.ahc(.http)) { client in
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for round in 0..<24 {

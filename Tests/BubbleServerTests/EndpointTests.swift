@@ -13,7 +13,8 @@ import Testing
         try await sharedServer.application(logger: quietLogger).test(setup) { client in
             let r = try await client.execute(uri: "/healthz", method: .get)
             #expect(r.status == .ok)
-            #expect(r.text == #"{"status":"ok"}"#)
+            #expect(r.text == #"{"status":"ok","# + BubbleVersion.json(fonts: sharedServer.service.engine.fontFingerprint).dropFirst())
+            #expect(r.object["bubble"] as? String == BubbleVersion.version)
             #expect(r.headers[.init("X-Request-Id")!] != nil)
         }
     }
@@ -47,7 +48,7 @@ import Testing
             let results = try #require(r.object["results"] as? [[String: Any]])
             #expect(results.map { $0["id"] as? String } == ["a", "b", "c", "d", "e", "f"])
             let codes = results.map { ($0["error"] as? [String: Any])?["code"] as? String }
-            #expect(codes == [nil, "malformed_spans", "message_too_long", nil, "font_not_found", nil])
+            #expect(codes == [nil, "malformed_spans", "message_too_long", nil, "font_not_allowed", nil])
             #expect((results[3]["layout"] as? [String: Any])?["version"] as? Int == 1)
         }
     }
@@ -142,7 +143,7 @@ import Testing
             #expect(text.contains(#"bubble_http_requests_total{method="POST",path="/v1/layout",status="200"} 1"#))
             #expect(text.contains(#"bubble_http_requests_total{method="POST",path="/v1/layout",status="400"} 1"#))
             #expect(text.contains("bubble_messages_total 3"))
-            #expect(text.contains(#"bubble_errors_total{code="font_not_found"} 1"#))
+            #expect(text.contains(#"bubble_errors_total{code="font_not_allowed"} 1"#))
             #expect(text.contains(#"bubble_errors_total{code="malformed_json"} 1"#))
             #expect(text.contains("bubble_cache_hits_total 1"))
             #expect(text.contains("bubble_cache_misses_total 1"))  // an unknown font fails before the cache is asked

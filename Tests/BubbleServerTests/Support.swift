@@ -87,3 +87,33 @@ let corpusMessages: [String] = {
         (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["text"] as? String
     }
 }()
+
+/// Tests that run `bubble serve` as a process and depend on its timing, or load the machine heavily,
+/// take turns: the 2,000-request memory test starved the SIGTERM test's server of CPU.
+actor ProcessTestTurns {
+    static let shared = ProcessTestTurns()
+    private var busy = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    func acquire() async {
+        if busy { await withCheckedContinuation { waiting.append($0) }; return }  // handed over busy
+        busy = true
+    }
+
+    func release() {
+        if waiting.isEmpty { busy = false } else { waiting.removeFirst().resume() }
+    }
+}
+
+/// Runs `body` while no other process test runs.
+func inTurn<T>(_ body: () async throws -> T) async throws -> T {
+    await ProcessTestTurns.shared.acquire()
+    do {
+        let result = try await body()
+        await ProcessTestTurns.shared.release()
+        return result
+    } catch {
+        await ProcessTestTurns.shared.release()
+        throw error
+    }
+}

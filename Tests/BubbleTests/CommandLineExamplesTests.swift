@@ -10,7 +10,7 @@ import Testing
     /// Input files and their `--input` format, as scripts/render-examples finds them.
     static let inputs: [String] = {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return files.filter { $0.hasSuffix(".txt") || $0.hasSuffix(".spans.json") || $0.hasSuffix(".markup.html") }.sorted()
+        return files.filter { $0.hasSuffix(".txt") || $0.hasSuffix(".spans.json") || $0.hasSuffix(".markup.html") || $0.hasSuffix(".entities.json") }.sorted()
     }()
 
     @Test func thereAreTwentyExamplesOrMore() {
@@ -19,9 +19,10 @@ import Testing
 
     @Test(arguments: inputs)
     func renderingMatchesTheGolden(_ file: String) throws {
-        let (name, format): (String, String) =
-            file.hasSuffix(".spans.json") ? (String(file.dropLast(11)), "spans")
-            : file.hasSuffix(".markup.html") ? (String(file.dropLast(12)), "markup") : (String(file.dropLast(4)), "text")
+        let suffixes: [(String, String)] = [(".spans.json", "spans"), (".markup.html", "markup"),
+                                            (".entities.json", "entities"), (".txt", "text")]
+        let (suffix, format) = suffixes.first { file.hasSuffix($0.0) }!
+        let name = String(file.dropLast(suffix.count))
         let base = Self.folder.appendingPathComponent(name).path
         var args = ["--input", format]
         if FileManager.default.fileExists(atPath: base + ".options.json") { args += ["--options", base + ".options.json"] }

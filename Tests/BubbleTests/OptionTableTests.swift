@@ -90,6 +90,8 @@ import Testing
         ("widths", "[]"), ("widths", "[280, 0]"), ("statusSlot", "{\"width\": 40}"), ("statusSlot", "{\"width\": -1, \"height\": 4}"),
         ("statusGap", "-1"), ("jumboEmoji", "\"yes\""), ("jumboEmojiScale", "[3, 2.5]"), ("jumboEmojiScale", "[3, 2.5, 0.5]"),
         ("minTouchSize", "-44"),
+        ("linkRules", "[{\"name\": \"x\", \"pattern\": \"(\"}]"), ("linkRules", "{\"name\": \"hashtag\"}"),
+        ("linkRules", "[\"nosuchrule\"]"),
     ])
     func badValuesAreRefusedByName(key: String, value: String) {
         do {
@@ -107,7 +109,7 @@ import Testing
         let covered: Set<String> = ["maxWidth", "maxLines", "padding", "pageHeight", "balance", "fontSize", "fonts", "lineHeight",
                                     "lineSpacing", "paragraphSpacing", "firstLineIndent", "alignment", "direction", "lineMetrics", "language",
                                     "tabSize", "maxMarksPerCluster", "keepTrailingBreaks",
-                                    "catalog", "emojiSize", "emojiAlign", "linkify", "linkMap", "atomicLinks", "ellipsis", "truncationToken",
+                                    "catalog", "emojiSize", "emojiAlign", "linkify", "linkMap", "atomicLinks", "linkRules", "ellipsis", "truncationToken",
                                     "offsets", "invalidUTF8", "maxMessageLength", "theme", "debug",
                                     "widths", "statusSlot", "statusGap", "jumboEmoji", "jumboEmojiScale", "minTouchSize"]
         #expect(Set(OptionTable.all.map(\.key)) == covered)

@@ -37,6 +37,7 @@ public struct BubbleOptions: Codable, Sendable, Hashable {
     // Links
     public var linkify: Bool?
     public var linkMap: [String: String]?
+    public var linkRules: LinkRuleList?
     public var atomicLinks: Bool?
     // Truncation
     public var ellipsis: String?

@@ -1,4 +1,5 @@
 public import BubbleJSON
+import BubbleMapping
 
 /// The one declaration of every layout option, in the order the docs list them.
 ///
@@ -20,7 +21,7 @@ public enum OptionTable {
                 stage: .layout, .above(0, max: 10_000_000)),
         .bool(\.balance, "balance", "Narrowest width that keeps the same line count (no lonely last word).", stage: .layout),
         // Text
-        .number(\.fontSize, "fontSize", "Font size in px.", stage: .shape, .from(1, max: 1000)),
+        .number(\.fontSize, "fontSize", "Font size in px.", stage: .shape, .bound(InputBounds.fontSize)),
         .make(\.fonts, "fonts", "Font families (or, outside the service, font files) in fallback order.", stage: .shape,
               schema: .schema(["type": .string("array"), "minItems": .int(1), "maxItems": .int(maxFonts),
                                "items": .schema(["type": .string("string"), "pattern": .string("^[^/]+$"), "minLength": .int(1),
@@ -58,7 +59,7 @@ public enum OptionTable {
         // Emoji
         .text(\.catalog, "catalog", "An emoji catalog file.", default: "Bubble's Emoji/catalog.json", stage: .map,
               maxLength: 4096, inRequests: false),
-        .number(\.emojiSize, "emojiSize", "Emoji box size in px.", default: "1.25 × fontSize", stage: .map, .above(0, max: 1000)),
+        .number(\.emojiSize, "emojiSize", "Emoji box size in px.", default: "1.25 × fontSize", stage: .map, .bound(InputBounds.emojiSize)),
         .choice(\.emojiAlign, "emojiAlign", "Emoji placement: center, baseline, top or bottom.", stage: .map),
         // Links
         .bool(\.linkify, "linkify", "Detect @mentions and URLs.", stage: .map),
@@ -67,6 +68,9 @@ public enum OptionTable {
               schema: .schema(["type": .string("object"), "additionalProperties": .schema(["type": .string("string")]),
                                "description": .string("Exact text → URL; a message's entries go over the request's.")]),
               merge: .mergeEntries, flag: false),
+        .make(\.linkRules, "linkRules",
+              "Custom link rules on PCRE2, in order after the link map and before detection: built-ins by name (hashtag, cashtag, email, phone) or {name, pattern, kind, target}.",
+              default: "none", stage: .map, schema: LinkRuleList.schema, flag: false, range: { $0.problem }),
         .bool(\.atomicLinks, "atomicLinks", "Keep atomic links whole on a line: mentions (links whose text starts with @, from any source) and links marked atomic break only when wider than the line; false gives plain UAX #14.",
               stage: .layout),
         // Truncation
@@ -103,21 +107,14 @@ public enum OptionTable {
     private static let index: [String: Int] = Dictionary(uniqueKeysWithValues: all.enumerated().map { ($0.element.key, $0.offset) })
 
     /// A bubble width, px (`maxWidth` and each of `widths`).
-    static let widthRange = NumberRange.above(0, max: 100_000)
+    static let widthRange = NumberRange.bound(InputBounds.maxWidth)
     static let maxFonts = 16
     static let maxFontNameLength = 200
-    static let maxLanguageLength = 35
+    static let maxLanguageLength = LanguageTag.maxLength
     static let languagePattern = "^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$"
 
-    static func isLanguageTag(_ s: String) -> Bool {
-        guard !s.isEmpty, s.utf8.count <= maxLanguageLength else { return false }
-        let parts = s.split(separator: "-", omittingEmptySubsequences: false)
-        for (i, part) in parts.enumerated() {
-            guard (1...8).contains(part.utf8.count),
-                  part.utf8.allSatisfy({ ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A || (i > 0 && $0 >= 0x30 && $0 <= 0x39) }) else { return false }
-        }
-        return true
-    }
+    /// Whether `s` is a language tag the option takes (``LanguageTag``, which also gives its canonical case).
+    static func isLanguageTag(_ s: String) -> Bool { LanguageTag.normalized(s) != nil }
 
     /// The JSON Schema of an options object as the HTTP service takes it (OpenAPI's `Options`).
     public static var requestSchema: JSONValue {

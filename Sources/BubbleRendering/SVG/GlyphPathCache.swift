@@ -55,14 +55,43 @@ public final class GlyphPathCache: @unchecked Sendable {
         let id: Range<Int>
     }
 
+    /// Most glyph drawings kept (and, apart, most per-document forms): past it the older half goes.
+    public let capacity: Int
     private let lock = Lock()
+    /// Two generations each: a full young generation becomes the old one and the previous old one is
+    /// dropped; a hit in the old one moves the entry back (as ``ShapedTextCache`` does).
     private var entries: [Key: Entry] = [:]
+    private var oldEntries: [Key: Entry] = [:]
     private var forms: [FormKey: Form] = [:]
+    private var oldForms: [FormKey: Form] = [:]
 
-    public init() {}
+    /// Glyph drawings kept by default: about 20,000 outlines are a few MB; color emoji PNGs weigh more
+    /// (10–30 kB each), and a chat server sees a few thousand.
+    public static let defaultCapacity = 20_000
+
+    /// - Parameter capacity: most glyph drawings kept (at least 2).
+    public init(capacity: Int = GlyphPathCache.defaultCapacity) {
+        self.capacity = max(2, capacity)
+    }
 
     /// Number of glyphs stored.
-    public var count: Int { lock.withLock { entries.count } }
+    public var count: Int { lock.withLock { entries.count + oldEntries.count } }
+
+    /// A value in a two-generation table, found in either (moved to the young one from the old).
+    private static func find<K: Hashable, V>(_ key: K, _ young: inout [K: V], _ old: inout [K: V], half: Int) -> V? {
+        if let v = young[key] { return v }
+        guard let v = old.removeValue(forKey: key) else { return nil }
+        insert(key, v, &young, &old, half: half)
+        return v
+    }
+
+    private static func insert<K: Hashable, V>(_ key: K, _ value: V, _ young: inout [K: V], _ old: inout [K: V], half: Int) {
+        if young.count >= half {
+            old = young
+            young = [:]
+        }
+        young[key] = value
+    }
 
     /// The drawing of `glyph` of `face`, made on first request.
     public func drawing(face: FontFace, glyph: UInt32) -> Drawing {
@@ -72,12 +101,13 @@ public final class GlyphPathCache: @unchecked Sendable {
     /// The drawing of `glyph` of `face` and its definition markup, made on first request.
     func entry(face: FontFace, glyph: UInt32) -> Entry {
         let key = Key(face: face, glyph: glyph)
-        if let hit = lock.withLock({ entries[key] }) { return hit }
+        let half = capacity / 2
+        if let hit = lock.withLock({ GlyphPathCache.find(key, &entries, &oldEntries, half: half) }) { return hit }
         let drawing = GlyphPathCache.make(face: face, glyph: glyph)
         let made = Entry(drawing: drawing, definitionTail: GlyphPathCache.definitionTail(drawing))
         return lock.withLock {
-            if let existing = entries[key] { return existing }
-            entries[key] = made
+            if let existing = GlyphPathCache.find(key, &entries, &oldEntries, half: half) { return existing }
+            GlyphPathCache.insert(key, made, &entries, &oldEntries, half: half)
             return made
         }
     }
@@ -85,7 +115,8 @@ public final class GlyphPathCache: @unchecked Sendable {
     /// `glyph` of `face` as a document whose face number `number` is `face` writes it, made on first request.
     func form(face: FontFace, glyph: UInt32, number: Int) -> Form {
         let key = FormKey(face: face, glyph: glyph, number: number)
-        if let hit = lock.withLock({ forms[key] }) { return hit }
+        let half = capacity / 2
+        if let hit = lock.withLock({ GlyphPathCache.find(key, &forms, &oldForms, half: half) }) { return hit }
         let entry = entry(face: face, glyph: glyph)
         let made: Form
         if entry.definitionTail.isEmpty {
@@ -108,8 +139,8 @@ public final class GlyphPathCache: @unchecked Sendable {
             made = Form(definition: definition, useHead: head, id: id)
         }
         return lock.withLock {
-            if let existing = forms[key] { return existing }
-            forms[key] = made
+            if let existing = GlyphPathCache.find(key, &forms, &oldForms, half: half) { return existing }
+            GlyphPathCache.insert(key, made, &forms, &oldForms, half: half)
             return made
         }
     }

@@ -118,7 +118,8 @@ extension Typesetter {
                     scriptTable[Int(unit)] = tag
                 }
                 script = tag == 1 ? 0 : tag
-                let styled = styleIndex != 0 && (shaped.styles[styleIndex].bold || shaped.styles[styleIndex].italic)
+                let styled = styleIndex != 0 && (shaped.styles[styleIndex].bold || shaped.styles[styleIndex].italic
+                                                 || shaped.styles[styleIndex].monospace)
                 if !styled && k == runFaceIndex && styleIndex == runStyle && level == runLevel
                     && !(script != 0 && runScript != 0 && script != runScript) {
                     if runScript == 0 { runScript = script }
@@ -165,6 +166,11 @@ extension Typesetter {
             }
             if styleIndex != 0 {
                 let style = shaped.styles[styleIndex]
+                if style.monospace, !face.isColor, let mono = fonts.familyFace(TextStyle.monospaceFamily) {
+                    // The fast path above leaves `scalars` stale: it only runs for one BMP unit.
+                    let grapheme = end == i + 1 && unit & 0xF800 != 0xD800 ? [UInt32(unit)] : scalars
+                    if fonts.faceCovers(mono, grapheme) { face = mono }
+                }
                 if style.bold || style.italic { face = fonts.styledFace(face, bold: style.bold, italic: style.italic) }
             }
 

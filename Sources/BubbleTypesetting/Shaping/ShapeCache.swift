@@ -20,7 +20,7 @@ public final class ShapeCache {
 
     /// - Parameter capacity: most shaped words kept (32,768 by default, a few MB).
     public init(capacity: Int = 1 << 15) {
-        self.capacity = max(capacity, 0)
+        self.capacity = min(max(capacity, 0), ShapedWordTable.maxCapacity)
         words = ShapedWordTable(capacity: self.capacity)
     }
 
@@ -42,8 +42,15 @@ public final class ShapeCache {
         let id = ObjectIdentifier(fonts)
         if chain == id { return }
         chain = id
-        faceOfUnit = [UInt8](repeating: 0, count: 0x10000)
-        scriptOfUnit = [UInt32](repeating: 0, count: 0x10000)
+        // Cleared in place when a cache moves to another chain (an engine recycles the caches of the
+        // chains it drops): no 320 kB allocated and freed per chain, which fragmented the heap.
+        if faceOfUnit.count == 0x10000 {
+            faceOfUnit.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+            scriptOfUnit.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+        } else {
+            faceOfUnit = [UInt8](repeating: 0, count: 0x10000)
+            scriptOfUnit = [UInt32](repeating: 0, count: 0x10000)
+        }
         words.removeAll()
         tokens.removeAll()
         tokenStyles.removeAll()
@@ -69,6 +76,10 @@ public final class ShapeCache {
 
     /// Number of words held now.
     public var wordCount: Int { words.count }
+    /// Distinct word styles (face × size × script × direction × language) in the current generation,
+    /// and generations started because there were ``ShapedWordTable/maxStyles`` of them.
+    public var styleCount: Int { words.styleCount }
+    public var styleGenerations: Int { words.styleGenerations }
     /// Look-ups that found their word, and all look-ups, since the cache was made.
     public var hits: Int { words.hits }
     public var lookups: Int { words.lookups }
@@ -77,8 +88,8 @@ public final class ShapeCache {
     public func removeAllWords() { words.removeAll() }
 }
 
-/// What a shaped word is shaped as, packed for exact comparison.
-struct WordStyle: Equatable {
+/// What a shaped word is shaped as, packed for exact comparison and hashing.
+struct WordStyle: Hashable {
     var face: ObjectIdentifier
     var scale: Int32
     var script: UInt32
@@ -97,6 +108,7 @@ struct WordStyle: Equatable {
 struct ShapedWordTable {
     private struct Entry {
         var hash: UInt32
+        /// Index of the word's style (< ``maxStyles``, so 16 bits hold it).
         var style: UInt16
         var keyCount: UInt16
         var keyStart: UInt32
@@ -110,8 +122,18 @@ struct ShapedWordTable {
     /// Slot → entry index + 1 (0: empty). Power-of-two size, at most half full.
     private var slots: [Int32]
     private var entries: [Entry] = []
-    /// The distinct styles words were shaped in (a handful).
-    private var styles: [WordStyle] = []
+    /// The distinct styles words were shaped in, by value, and the last few asked for: a server uses a
+    /// handful (a face per script, a size or two), so most look-ups end in a short scan, as the plain
+    /// list did, and hash only when the handful is not enough.
+    private var styles: [WordStyle: Int] = [:]
+    private var recentStyles: [(style: WordStyle, index: Int)] = []
+    private var nextRecent = 0
+    static let recentStyleCount = 8
+    /// Most styles in one generation: a new style past it starts a new generation (every word and style
+    /// forgotten), so a stream of distinct sizes costs constant memory and constant time per word.
+    static let maxStyles = 4096
+    /// Generations started because the style table was full (for tests and benchmarks).
+    private(set) var styleGenerations = 0
     private var keyUnits: [UInt16] = []
     /// Glyphs of every word; clusters relative to the word's start.
     private var ids: [UInt32] = []
@@ -121,11 +143,15 @@ struct ShapedWordTable {
     private var offsets: [Float] = []
     /// Most units in a word kept (clusters are bytes).
     static let longestWord = 255
+    /// Most words a table may be asked to hold: its arenas (8 units and glyphs a word) stay within
+    /// `UInt32` offsets.
+    static let maxCapacity = 1 << 24
     private let keyLimit: Int, glyphLimit: Int
     private(set) var hits = 0
     private(set) var lookups = 0
 
     init(capacity: Int) {
+        let capacity = min(capacity, ShapedWordTable.maxCapacity)
         self.capacity = capacity
         var size = 16
         while size < capacity * 2 { size <<= 1 }
@@ -144,10 +170,16 @@ struct ShapedWordTable {
     var count: Int { entries.count }
 
     mutating func removeAll() {
+        styles.removeAll(keepingCapacity: true)
+        recentStyles.removeAll(keepingCapacity: true)
+        removeAllEntries()
+    }
+
+    /// Forgets every word, keeping the styles (their indices stay valid).
+    private mutating func removeAllEntries() {
         guard !entries.isEmpty else { return }
         for i in slots.indices { slots[i] = 0 }
         entries.removeAll(keepingCapacity: true)
-        styles.removeAll(keepingCapacity: true)
         keyUnits.removeAll(keepingCapacity: true)
         ids.removeAll(keepingCapacity: true)
         advances.removeAll(keepingCapacity: true)
@@ -155,12 +187,35 @@ struct ShapedWordTable {
         offsets.removeAll(keepingCapacity: true)
     }
 
-    /// The index of `style` among the styles in use, added when new.
+    /// The index of `style` among the styles in use, added when new. A new style in a full table starts
+    /// a new generation first, so indices handed out earlier must not be used after this call with
+    /// another style (the typesetter asks once per run, before it looks words up).
     mutating func index(of style: WordStyle) -> Int {
-        for (i, s) in styles.enumerated() where s == style { return i }
-        styles.append(style)
-        return styles.count - 1
+        for i in recentStyles.indices where recentStyles[i].style == style { return recentStyles[i].index }
+        let index: Int
+        if let known = styles[style] {
+            index = known
+        } else {
+            if styles.count >= ShapedWordTable.maxStyles {
+                styleGenerations += 1
+                removeAllEntries()
+                styles.removeAll(keepingCapacity: true)
+                recentStyles.removeAll(keepingCapacity: true)
+            }
+            index = styles.count
+            styles[style] = index
+        }
+        if recentStyles.count < ShapedWordTable.recentStyleCount {
+            recentStyles.append((style, index))
+        } else {
+            recentStyles[nextRecent] = (style, index)
+            nextRecent = (nextRecent + 1) % ShapedWordTable.recentStyleCount
+        }
+        return index
     }
+
+    /// Distinct styles in the current generation.
+    var styleCount: Int { styles.count }
 
     static func hash(_ units: UnsafeBufferPointer<UInt16>, style: Int) -> UInt32 {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(style)
@@ -178,19 +233,24 @@ struct ShapedWordTable {
             let e = Int(slots[s])
             if e == 0 { return nil }
             let entry = entries[e - 1]
-            if entry.hash == hash, Int(entry.keyCount) == units.count, Int(entry.style) == style,
-               keyUnits.withUnsafeBufferPointer({ k in
-                   memcmp(k.baseAddress! + Int(entry.keyStart), units.baseAddress!, units.count * 2) == 0
-               }) {
-                hits += 1
-                return e - 1
+            if entry.hash == hash, Int(entry.keyCount) == units.count, Int(entry.style) == style {
+                let same = keyUnits.withUnsafeBufferPointer { k in
+                    memcmp(k.baseAddress! + Int(entry.keyStart), units.baseAddress!, units.count * 2) == 0
+                }
+                if same {
+                    hits += 1
+                    return e - 1
+                }
             }
             s = (s + 1) & mask
         }
     }
 
     /// Appends the glyphs of entry `entry` to `target`, adding `clusterOffset` to their clusters.
-    func appendGlyphs(of entry: Int, to target: inout GlyphBuffer, clusterOffset: Int32) {
+    ///
+    /// `mutating` though it writes nothing: borrowed, the whole table was loaded across the caller's loop
+    /// while ``find(_:style:hash:)`` counted hits, and Swift 6.1's release SIL verifier stopped the build.
+    mutating func appendGlyphs(of entry: Int, to target: inout GlyphBuffer, clusterOffset: Int32) {
         let e = entries[entry]
         let start = Int(e.glyphStart), n = Int(e.glyphCount)
         ids.withUnsafeBufferPointer { ids in
@@ -219,9 +279,7 @@ struct ShapedWordTable {
         guard !slots.isEmpty, units.count <= ShapedWordTable.longestWord, range.count <= glyphLimit else { return }
         for k in range where source[k].cluster < 0 || source[k].cluster > Int32(UInt8.max) { return }
         if entries.count >= capacity || keyUnits.count + units.count > keyLimit || ids.count + range.count > glyphLimit {
-            let kept = styles
-            removeAll()
-            styles = kept  // style indices handed out stay valid
+            removeAllEntries()  // style indices handed out stay valid
         }
         let keyStart = keyUnits.count
         keyUnits.append(contentsOf: units)

@@ -1,0 +1,220 @@
+/// Entities input: the text plus Telegram-style ``MessageEntity`` values.
+///
+/// The source is the text itself. Entities are checked first (each error names the entity's index), then
+/// the text is walked once, cut at every entity boundary: each stretch gets the union of the formatting
+/// entities over it, `code`/`pre` set it in the monospace face, a `custom_emoji` found in the catalog
+/// becomes one sticker placeholder for its whole range, and link entities become explicit links (they win
+/// over the link map, link rules and detection). Outside every entity `[name]` tokens, the link map and
+/// detection still run (unless `linkify` is false); inside an entity they never do.
+///
+/// Nesting follows Telegram's documented rules: two entities that share characters must nest (one holds
+/// the other whole); `bold`, `italic`, `underline`, `strikethrough` and `spoiler` nest with anything but
+/// `code` and `pre`; `blockquote` never nests in a `blockquote`; all other entities (links, `code`, `pre`,
+/// `custom_emoji`) hold no other entity but formatting and sit in no link. A `blockquote` may hold anything.
+extension Mapper {
+    /// One entity in UTF-16 offsets of the source, with its index in the message.
+    struct PlacedEntity {
+        var index: Int
+        var entity: MessageEntity
+        var range: Range<Int>
+    }
+
+    func mapEntities(_ text: String, _ entities: [MessageEntity], matcher: LinkMatcher,
+                     highlights: [SourceHighlight]) throws(MappingError) -> MappedText {
+        let source = Array(text.utf16)
+        let placed = try Self.place(entities, in: text, source: source, unit: options.offsets)
+        return try source.withUnsafeBufferPointer { buffer throws(MappingError) in
+            var builder = MappingBuilder(catalog: catalog, options: options, source: buffer, sourceArray: source)
+            // Every boundary where the set of covering entities changes.
+            var cuts = Set<Int>([0, source.count])
+            for p in placed { cuts.insert(p.range.lowerBound); cuts.insert(p.range.upperBound) }
+            let bounds = cuts.sorted()
+            var linkStarts: [Int: Int] = [:]  // placed index → mapped start
+            var blocked: [Range<Int>] = []     // mapped ranges inside entities
+            var spoilers: [Range<Int>] = []
+            var position = 0
+            var k = 0
+            while k + 1 < bounds.count {
+                let start = bounds[k], end = bounds[k + 1]
+                guard start >= position else { k += 1; continue }
+                // `pre` is a block of its own: a line break before it unless one is there.
+                if start > 0, source[start - 1] != 0x0A, placed.contains(where: { $0.range.lowerBound == start && $0.entity.type == .pre }) {
+                    builder.lineBreak(sourceCount: 0)
+                }
+                if start > 0, start < source.count, source[start] != 0x0A,
+                   placed.contains(where: { $0.range.upperBound == start && $0.entity.type == .pre }) {
+                    builder.lineBreak(sourceCount: 0)
+                }
+                // Entities opening here record their mapped start (after any pending break).
+                builder.flushPending()
+                for (i, p) in placed.enumerated() where p.range.lowerBound == start {
+                    linkStarts[i] = builder.out.count
+                }
+                var style = TextStyle.plain
+                var inside = false
+                var sticker: (PlacedEntity, EmojiCatalog.Entry)?
+                for p in placed where p.range.lowerBound <= start && p.range.upperBound >= end {
+                    inside = true
+                    switch p.entity.type {
+                    case .bold: style.bold = true
+                    case .italic: style.italic = true
+                    case .underline: style.underline = true
+                    case .strikethrough: style.strikethrough = true
+                    case .spoiler: style.spoiler = true
+                    case .code, .pre: style.monospace = true
+                    case .customEmoji:
+                        if let id = p.entity.customEmojiId, let entry = catalog[id] { sticker = (p, entry) }
+                    default: break
+                    }
+                }
+                builder.style = style
+                let mappedStart = builder.out.count
+                if let (p, entry) = sticker {
+                    builder.appendEmoji(entry, sourceCount: p.range.count)
+                    position = p.range.upperBound
+                } else if inside {
+                    builder.appendVerbatim(start..<end)
+                    position = end
+                } else {
+                    builder.appendText(start..<end)
+                    position = end
+                }
+                if inside { blocked.append(mappedStart..<builder.out.count) }
+                // Link entities closing here become explicit links.
+                for (i, p) in placed.enumerated() where p.range.upperBound <= position && linkStarts[i] != nil {
+                    let from = linkStarts.removeValue(forKey: i)!
+                    if p.entity.type == .spoiler, builder.out.count > from { spoilers.append(from..<builder.out.count) }
+                    guard let kind = p.entity.type.linkKind, builder.out.count > from else { continue }
+                    let shown = LinkFinder.string(UnsafeBufferPointer(rebasing: buffer[p.range]))
+                    // A mention (text_mention included) or any link whose text starts with `@` is atomic.
+                    builder.explicitLinks.append(Link(kind: kind, range: MappedIndex(from)..<MappedIndex(builder.out.count),
+                                                      target: Self.target(of: p.entity, shown: shown),
+                                                      isAtomic: kind == .mention || builder.out[from] == 0x40))
+                }
+                k += 1
+            }
+            builder.explicitLinks.sort { $0.range.lowerBound < $1.range.lowerBound }
+            builder.blockedRanges = blocked
+            var mapped = try builder.finish(linkMatcher: matcher, rules: try compiledRules(), highlights: highlights)
+            // A spoiler is reported as a highlight whose text color is its background: its rects are in
+            // the report and the SVG draws it as a solid block.
+            if !spoilers.isEmpty {
+                mapped.highlights += spoilers.map {
+                    Highlight(range: MappedIndex($0.lowerBound)..<MappedIndex($0.upperBound),
+                              textColor: MessageEntity.spoilerColor, backgroundColor: MessageEntity.spoilerColor)
+                }
+                mapped.highlights.sort { $0.range.lowerBound < $1.range.lowerBound }
+            }
+            return mapped
+        }
+    }
+
+    /// Where a link entity points: `text_link` its URL, `text_mention` the user (`tg://user?id=`),
+    /// `email` `mailto:`, `phone_number` `tel:` (digits and `+` only), `url` the URL (`https://` added
+    /// when it has no scheme); the others (`mention`, `hashtag`, `cashtag`, `bot_command`) their text, as
+    /// a detected mention does.
+    static func target(of entity: MessageEntity, shown: String) -> String {
+        switch entity.type {
+        case .textLink: return entity.url ?? shown
+        case .textMention: return entity.userId.map { "tg://user?id=\($0)" } ?? shown
+        case .email: return "mailto:" + shown
+        case .phoneNumber: return "tel:" + String(shown.unicodeScalars.filter { $0 == "+" || ("0"..."9").contains($0) }.map(Character.init))
+        case .url: return shown.contains("://") ? shown : "https://" + shown
+        default: return shown
+        }
+    }
+
+    /// The entities in UTF-16 offsets, checked: inside the text, on grapheme boundaries, nested as
+    /// Telegram allows, `text_link` URLs http(s). Sorted by start, outer before inner.
+    static func place(_ entities: [MessageEntity], in text: String, source: [UInt16],
+                      unit: OffsetUnit) throws(MappingError) -> [PlacedEntity] {
+        guard !entities.isEmpty else { return [] }
+        let units = SourceUnits(utf16: source)
+        let graphemes = SourceGraphemes(text)
+        var placed: [PlacedEntity] = []
+        for (index, entity) in entities.enumerated() {
+            guard entity.offset >= 0, entity.length > 0 else {
+                throw .invalidEntity(index: index, reason: "offset \(entity.offset) and length \(entity.length): the offset must be ≥ 0 and the length > 0")
+            }
+            let (end, overflow) = entity.offset.addingReportingOverflow(entity.length)
+            let total = units.convert(utf16: source.count, to: unit)
+            guard !overflow, end <= total else {
+                throw .invalidEntity(index: index, reason: "\(entity.offset)..<\(overflow ? Int.max : end) is outside the text, "
+                                     + "which is \(total) \(unit.rawValue) units long")
+            }
+            var bounds: [Int] = []
+            for offset in [entity.offset, end] {
+                guard let u = units.utf16(from: offset, in: unit) else {
+                    throw .invalidEntity(index: index, reason: "\(unit.rawValue) offset \(offset) is inside a character")
+                }
+                if u > 0, u < source.count, source[u - 1] & 0xFC00 == 0xD800, source[u] & 0xFC00 == 0xDC00 {
+                    throw .invalidEntity(index: index, reason: "offset \(offset) splits a surrogate pair")
+                }
+                if u < source.count, !isGraphemeStart(u, graphemes.starts) {
+                    throw .invalidEntity(index: index, reason: "offset \(offset) splits a grapheme cluster")
+                }
+                bounds.append(u)
+            }
+            switch entity.type {
+            case .textLink:
+                guard let url = entity.url, let safe = LinkTarget.sanitize(url),
+                      safe.lowercased().hasPrefix("http://") || safe.lowercased().hasPrefix("https://") else {
+                    throw .invalidEntity(index: index, reason: "a text_link needs an http or https \"url\"\(entity.url.map { ", not '\($0)'" } ?? "")")
+                }
+            case .customEmoji:
+                guard let id = entity.customEmojiId, !id.isEmpty else {
+                    throw .invalidEntity(index: index, reason: "a custom_emoji needs \"custom_emoji_id\"")
+                }
+            case .textMention:
+                guard entity.userId != nil else { throw .invalidEntity(index: index, reason: "a text_mention needs \"user\": {\"id\"}") }
+            default: break
+            }
+            placed.append(PlacedEntity(index: index, entity: entity, range: bounds[0]..<bounds[1]))
+        }
+        placed.sort { $0.range.lowerBound != $1.range.lowerBound ? $0.range.lowerBound < $1.range.lowerBound
+                                                                  : $0.range.upperBound > $1.range.upperBound }
+        try checkNesting(placed)
+        return placed
+    }
+
+    private static func isGraphemeStart(_ u: Int, _ starts: [Int]) -> Bool {
+        var lo = 0, hi = starts.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if starts[mid] < u { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < starts.count && starts[lo] == u
+    }
+
+    /// Telegram's nesting rules over entities sorted by start (outer first).
+    private static func checkNesting(_ placed: [PlacedEntity]) throws(MappingError) {
+        for a in 0..<placed.count {
+            let outer = placed[a]
+            for b in (a + 1)..<placed.count {
+                let inner = placed[b]
+                guard inner.range.lowerBound < outer.range.upperBound else { break }
+                let (later, earlier) = inner.index > outer.index ? (inner, outer) : (outer, inner)
+                if inner.range.upperBound > outer.range.upperBound {
+                    throw .invalidEntity(index: later.index, reason: "\(later.entity.type.rawValue) overlaps entity \(earlier.index) "
+                                         + "(\(earlier.entity.type.rawValue)) without nesting in it")
+                }
+                let o = outer.entity.type, i = inner.entity.type
+                let monospace: Set<MessageEntity.Kind> = [.code, .pre]
+                let allowed: Bool
+                if o == .blockquote && i == .blockquote { allowed = false }
+                else if monospace.contains(o) || monospace.contains(i) {
+                    // Only a blockquote may hold code or pre; code and pre hold nothing.
+                    allowed = o == .blockquote
+                } else if o.isFormatting || i.isFormatting || o == .blockquote {
+                    allowed = true
+                } else {
+                    allowed = false
+                }
+                guard allowed else {
+                    throw .invalidEntity(index: later.index, reason: "\(i.rawValue) cannot nest in \(o.rawValue) "
+                                         + "(entities \(outer.index) and \(inner.index)); Telegram's rules forbid it")
+                }
+            }
+        }
+    }
+}

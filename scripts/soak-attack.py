@@ -1,0 +1,135 @@
+#!/usr/bin/env python3
+"""The hostile half of scripts/soak: PORT SERVER_PID ATTACK_SECONDS AFTER_SECONDS WORKDIR.
+
+Loopback only. For ATTACK_SECONDS it holds 1,000 idle connections and 20 slow bodies (a byte every 3 s),
+and loops over hostile requests (huge headers, 100,000 nested '[', 1e400, duplicate keys, invalid UTF-8,
+options at their limits, markup with extreme sizes, distinct font sizes by the thousand) on 3 threads;
+throughout it GETs /healthz every 100 ms and samples the server's resident memory. Then it waits
+AFTER_SECONDS and writes WORKDIR/attack.json: /healthz latency, RSS peak, and the answers by kind."""
+import collections, http.client, json, socket, sys, threading, time
+
+port, pid, attack, after, work = int(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4]), sys.argv[5]
+stop = time.monotonic() + attack
+answers = collections.defaultdict(collections.Counter)
+lock = threading.Lock()
+healthz, health_failures, rss = [], [0], []
+
+
+def note(kind, outcome):
+    with lock:
+        answers[kind][str(outcome)] += 1
+
+
+def rss_mb():
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmRSS"):
+                return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def raw(kind, data, read=True, timeout=15):
+    try:
+        s = socket.create_connection(("127.0.0.1", port), timeout=timeout)
+        s.sendall(data)
+        head = s.recv(64) if read else b""
+        s.close()
+        note(kind, head.split(b"\r\n")[0].decode("latin-1")[9:12] or "closed")
+    except OSError as e:
+        note(kind, type(e).__name__)
+
+
+def post(kind, body, extra=b""):
+    if isinstance(body, str):
+        body = body.encode()
+    raw(kind, b"POST /v1/layout HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nConnection: close\r\n"
+        + extra + b"Content-Length: %d\r\n\r\n" % len(body) + body)
+
+
+def hostile(offset):
+    k = offset * 1_000_000
+    while time.monotonic() < stop:
+        raw("huge headers", b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 200_000 + b"\r\n\r\n")
+        post("100000 nested [", "[" * 100_000)
+        post("1e400", '{"messages":[{"id":1,"text":"a","options":{"fontSize":1e400}}]}')
+        post("duplicate keys", '{"messages":[{"id":1,"text":"a"}],"messages":[{"id":2,"text":"b"}]}')
+        post("invalid UTF-8", b'{"messages":[{"id":1,"text":"a\xff\xfeb"}]}')
+        post("options at limits", json.dumps({"options": {"maxWidth": 100000, "fontSize": 1000, "maxLines": 1000000,
+              "pageHeight": 10000000, "lineHeight": 100, "padding": 10000, "emojiSize": 1000, "lineSpacing": 1000,
+              "paragraphSpacing": 1000, "firstLineIndent": 10000}, "messages": [{"id": 1, "text": "limits " * 200}]}))
+        post("markup extreme sizes", json.dumps({"messages": [
+            {"id": 1, "markup": '<font size="3000000">hi</font>'},
+            {"id": 2, "markup": '<img src="a" width="1" height="1e17">'},
+            {"id": 3, "spans": [{"type": "img", "name": "x", "width": 1, "height": 1e17}]}]}))
+        messages = []
+        for _ in range(50):
+            k += 1
+            messages.append({"id": k, "text": "distinct size %d" % k, "options": {"fontSize": 10 + (k % 989_000) / 1000}})
+        post("distinct font sizes", json.dumps({"messages": messages}))
+
+
+def slow_body(i):
+    try:
+        s = socket.create_connection(("127.0.0.1", port), timeout=5)
+        s.sendall(b"POST /v1/layout HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000\r\n\r\n{")
+        began = time.monotonic()
+        while time.monotonic() < stop:
+            time.sleep(3)
+            s.sendall(b" ")
+        note("slow body (byte per 3 s)", "still open at the end")
+    except OSError:
+        note("slow body (byte per 3 s)", "closed after %ds" % round(time.monotonic() - began))
+
+
+def idle_connections():
+    held = []
+    for _ in range(1000):
+        try:
+            held.append(socket.create_connection(("127.0.0.1", port), timeout=5))
+        except OSError as e:
+            note("idle connections", type(e).__name__)
+    note("idle connections", "opened %d" % len(held))
+    while time.monotonic() < stop:
+        time.sleep(0.5)
+    for s in held:
+        s.close()
+
+
+def prober():
+    end = stop + after
+    while time.monotonic() < end:
+        t = time.monotonic()
+        try:
+            c = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+            c.request("GET", "/healthz")
+            ok = c.getresponse().status == 200
+            c.close()
+            if ok:
+                healthz.append((time.monotonic() - t) * 1000)
+            else:
+                health_failures[0] += 1
+        except OSError:
+            health_failures[0] += 1
+        try:
+            rss.append(rss_mb())
+        except OSError:
+            pass
+        time.sleep(max(0, 0.1 - (time.monotonic() - t)))
+
+
+threads = [threading.Thread(target=prober), threading.Thread(target=idle_connections)]
+threads += [threading.Thread(target=slow_body, args=(i,)) for i in range(20)]
+threads += [threading.Thread(target=hostile, args=(i,)) for i in range(3)]
+for t in threads:
+    t.start()
+for t in threads:
+    t.join()
+healthz.sort()
+report = {
+    "healthzMaxMs": round(healthz[-1], 1) if healthz else None,
+    "healthzP99Ms": round(healthz[int(len(healthz) * 0.99) - 1], 1) if healthz else None,
+    "healthzProbes": len(healthz), "healthzFailures": health_failures[0],
+    "rssPeakMB": round(max(rss), 1) if rss else None,
+    "hostile": {k: dict(v) for k, v in sorted(answers.items())},
+}
+json.dump(report, open(f"{work}/attack.json", "w"), indent=1)
