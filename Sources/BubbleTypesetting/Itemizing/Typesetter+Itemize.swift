@@ -184,7 +184,10 @@ extension Typesetter {
                     let word = wordEnd(buffer, from: wordStart, limit: range.upperBound, script: script, styleRuns: styleRuns,
                                        styleCursor: styleCursor, levels: allLeftToRight ? nil : (levels, range.lowerBound),
                                        level: level, graphemeStarts: shaped.graphemeStarts, scalars: &scalars)
-                    if let whole = wordFace(scalars, script: script, candidates: [current, face]) {
+                    // The word scanned back over anything but a space, so it can end (at a character of
+                    // another script or bidi level) before `i`: then it is no word around `i`, and jumping to
+                    // its end would move backwards, for ever (a fuzzer's find).
+                    if word > i, let whole = wordFace(scalars, script: script, candidates: [current, face]) {
                         var j = end  // the cluster at i is done: the marks cap still applies to the rest
                         while j < word {
                             var e = j + 1
@@ -201,7 +204,7 @@ extension Typesetter {
                         i = word
                         continue
                     }
-                    noWordFaceBefore = word
+                    noWordFaceBefore = max(word, end)
                 }
             }
             if runFace == nil || face !== runFace || styleIndex != runStyle || level != runLevel || scriptChanges {
