@@ -10,6 +10,8 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "Bubble", targets: ["Bubble"]),
+        // The HTTP service as a library, for the fuzzers (Fuzz/) that drive it without a socket.
+        .library(name: "BubbleServer", targets: ["BubbleServer"]),
         .executable(name: "bubble", targets: ["bubble"]),
         .executable(name: "bubble-bench", targets: ["bubble-bench"]),
     ],
