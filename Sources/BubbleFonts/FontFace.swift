@@ -158,7 +158,9 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     /// and down respectively), or nil for a glyph with no ink.
     public func inkBounds(glyph: UInt32, size: Double) -> (above: Double, below: Double)? {
         var extents = hb_glyph_extents_t()
-        guard hb_font_get_glyph_extents(hbFont(size: size), glyph, &extents) != 0, extents.height != 0 || extents.width != 0 else { return nil }
+        let font = hbFont(size: size)
+        defer { hb_font_destroy(font) }  // the reference hbFont hands over (kept, it outlived the font's eviction)
+        guard hb_font_get_glyph_extents(font, glyph, &extents) != 0, extents.height != 0 || extents.width != 0 else { return nil }
         let k = size / Double(FontFace.scale(size))
         return (Double(extents.y_bearing) * k, -Double(extents.y_bearing + extents.height) * k)
     }
