@@ -10,7 +10,10 @@ RELEASE_BIN := $(RELEASE_SCRATCH)/release/bubble
 DIST_NAME := bubble-$(VERSION)-linux-$(ARCH)
 DIST := dist/$(DIST_NAME).tar.gz
 
-.PHONY: all deps build release dist install examples test check check-browser check-ship clean
+# Seconds per fuzz target: `make fuzz` (long runs); `make fuzz-smoke` (in `make test`) runs each for 30 s.
+FUZZ_SECONDS ?= 600
+
+.PHONY: all deps build release dist install examples test check check-browser check-ship fuzz fuzz-smoke sanitize clean
 
 all: examples
 
@@ -40,6 +43,7 @@ examples: build
 test: deps
 	$(SWIFT) test
 	$(MAKE) check
+	$(MAKE) fuzz-smoke
 
 # What a real validator and a real rasterizer say about Bubble's output, then the release as users get it.
 check: build
@@ -65,5 +69,21 @@ check-ship: dist
 	scripts/check-clients --bubble $(RELEASE_BIN)
 	scripts/check-spark $(DIST)
 
+# libFuzzer over every entry point (Fuzz/, scripts/fuzz), built with ASan in .build-fuzz: each target runs
+# FUZZ_SECONDS and fails on a crash, a leak or an input slower than 10 s (the input lands in
+# .build-fuzz/crashes/TARGET/; figures in .build-fuzz/summary.tsv).
+fuzz: deps
+	scripts/fuzz build
+	FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz all
+
+fuzz-smoke: deps
+	scripts/fuzz build
+	FUZZ_SECONDS=30 scripts/fuzz all
+
+# ASan, then TSan (.build-asan, .build-tsan): bubble batch --jobs 2 over the corpus, the server's
+# concurrent-request tests and the hostile-input tests. Not in `make test` (see README, Checks).
+sanitize: deps
+	scripts/sanitize
+
 clean:
-	rm -rf .build dist
+	rm -rf .build .build-fuzz .build-asan .build-tsan dist
