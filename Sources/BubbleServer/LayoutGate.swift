@@ -13,6 +13,8 @@ final class LayoutGate: @unchecked Sendable {
     private var waiting: [CheckedContinuation<Bool, Never>] = []
     private var head = 0
     private var rejections = 0
+    /// Told each time the last layout in flight finishes.
+    let heapTrim = HeapTrim()
 
     init(slots: Int, queueLimit: Int) {
         self.slots = max(1, slots)
@@ -58,7 +60,9 @@ final class LayoutGate: @unchecked Sendable {
             next.resume(returning: true)  // the slot passes on: `running` stays
         } else {
             running -= 1
+            let idle = running == 0
             lock.unlock()
+            if idle { heapTrim.layoutsWentIdle() }
         }
     }
 
@@ -67,7 +71,7 @@ final class LayoutGate: @unchecked Sendable {
         lock.withLock {
             [("bubble_layouts_in_flight", running), ("bubble_layouts_queued", waiting.count - head),
              ("bubble_layouts_capacity", slots), ("bubble_layout_queue_capacity", queueLimit),
-             ("bubble_layouts_refused", rejections)]
+             ("bubble_layouts_refused", rejections), ("bubble_heap_trims", heapTrim.count)]
         }
     }
 }

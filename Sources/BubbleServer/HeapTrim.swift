@@ -1,0 +1,57 @@
+import BubbleLock
+
+#if os(Linux)
+/// glibc's `malloc_trim` (not in the Glibc module map): returns the free pages of every malloc arena to
+/// the kernel.
+@_silgen_name("malloc_trim")
+private func malloc_trim(_ pad: Int) -> Int32
+#endif
+
+/// Hands freed heap back to the kernel once layout work stops, at most once per ``interval``.
+///
+/// glibc keeps the pages a burst freed (its arenas trim only their top, and each thread that laid out a
+/// message has an arena of its own), so after an attack of huge or varied requests the server's resident
+/// memory stayed at its high-water mark: 1.29× its size before the attack in `scripts/soak`. What Bubble keeps
+/// on purpose is bounded (``EngineLimits``, the shaped cache); this returns the rest. The trim runs off
+/// the request path, in a background task, when the ``LayoutGate`` goes idle.
+final class HeapTrim: @unchecked Sendable {
+    /// The least time between two trims: a busy server that goes idle between requests pays for one
+    /// trim (a walk of the free lists, a few milliseconds) per interval, not per request.
+    static let interval: Duration = .seconds(2)
+
+    private let lock = Lock()
+    private var last: ContinuousClock.Instant?
+    private var scheduled = false
+    private var trims = 0
+
+    /// Trims done so far (`bubble_heap_trims` in `/metrics`).
+    var count: Int { lock.withLock { trims } }
+
+    /// Called when the last layout in flight finished: trims now, or once ``interval`` has passed since
+    /// the last trim (so the end of a burst is always trimmed, however soon it follows the previous one).
+    func layoutsWentIdle() {
+        let now = ContinuousClock.now
+        let delay = lock.withLock { () -> Duration? in
+            if scheduled { return nil }
+            scheduled = true
+            guard let last else { return .zero }
+            return max(.zero, Self.interval - (now - last))
+        }
+        guard let delay else { return }
+        Task.detached(priority: .background) {
+            if delay > .zero { try? await Task.sleep(for: delay) }
+            self.trim()
+        }
+    }
+
+    private func trim() {
+        #if os(Linux)
+        _ = malloc_trim(0)
+        #endif
+        lock.withLock {
+            last = ContinuousClock.now
+            scheduled = false
+            trims += 1
+        }
+    }
+}
