@@ -1,4 +1,4 @@
-public import BubbleRendering
+package import BubbleRendering
 import BubbleFonts
 
 extension BubbleEngine {
@@ -15,7 +15,7 @@ extension BubbleEngine {
 
     /// The renderer for a plan's options: its width, padding, font size and emoji alignment, the chain's
     /// color emoji face, and catalog images read from the catalog's own folder.
-    public func htmlRenderer(_ plan: LayoutPlan, fontBaseURL: String? = nil, assetBaseURL: String? = nil) -> HTMLRenderer {
+    package func htmlRenderer(_ plan: LayoutPlan, fontBaseURL: String? = nil, assetBaseURL: String? = nil) -> HTMLRenderer {
         let o = plan.options
         let images = CatalogImages(catalogPath: o.given.catalog ?? BubbleEngine.defaultCatalogPath)
         return HTMLRenderer(maxWidth: o.maxWidth, padding: o.padding.insets, fontSize: o.fontSize,

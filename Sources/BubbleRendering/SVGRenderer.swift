@@ -1,5 +1,5 @@
 public import BubbleFonts
-public import BubbleMapping
+import BubbleMapping
 public import BubbleTypesetting
 
 /// Renders a layout as a standalone SVG: glyph outlines (no fonts needed to view it), color emoji
@@ -21,7 +21,7 @@ public struct SVGRenderer: Sendable {
     public var emojiFace: FontFace?
     /// The bytes of a catalog image, given its path as the catalog names it (`images/party.svg`);
     /// nil when unavailable. Only catalog images reach it: image spans are never resolved.
-    public var catalogImage: @Sendable (String) -> [UInt8]?
+    package var catalogImage: @Sendable (String) -> [UInt8]?
 
     public init(theme: SVGTheme = SVGTheme(), debug: Bool = false, glyphs: GlyphPathCache = .shared,
                 emojiFace: FontFace? = nil, catalogImage: @escaping @Sendable (String) -> [UInt8]? = { _ in nil }) {

@@ -43,7 +43,7 @@ public struct SVGTheme: Sendable, Equatable {
 
     /// `color` when it is a hex color (`#RGB`, `#RGBA`, `#RRGGBB`, `#RRGGBBAA`), a color keyword
     /// (letters only: `red`, `transparent`), or `rgb()`/`rgba()`/`hsl()`/`hsla()` of numbers; else nil.
-    public static func sanitizedColor(_ color: String) -> String? {
+    package static func sanitizedColor(_ color: String) -> String? {
         let c = color.trimmingWhitespace()
         guard !c.isEmpty, c.utf8.count <= 64 else { return nil }
         let bytes = Array(c.utf8)

@@ -15,7 +15,7 @@ public struct BubbleLayout: Sendable {
     /// Touch rects of links, emoji and the `more` token, when asked for (``addTouchTargets(minSize:)``).
     public internal(set) var touchTargets: TouchTargets?
 
-    public var shaped: ShapedText { lineLayout.shaped }
+    package var shaped: ShapedText { lineLayout.shaped }
     public var mapped: MappedText { lineLayout.shaped.mapped }
 
     /// - Parameters:

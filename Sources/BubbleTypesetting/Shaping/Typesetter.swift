@@ -7,7 +7,7 @@ public import BubbleUnicode
 /// Owns the reusable ICU iterators and the HarfBuzz buffer, so it is not thread-safe: each thread
 /// (each batch worker, each server task) uses its own `Typesetter` over a shared ``FallbackChain``.
 public final class Typesetter {
-    public let fonts: FallbackChain
+    package let fonts: FallbackChain
     let shaper = Shaper()
     let lineBreaks: LineBreaker
     let graphemes: GraphemeBreaker
