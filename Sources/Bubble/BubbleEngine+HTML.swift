@@ -3,8 +3,10 @@ import BubbleFonts
 
 extension BubbleEngine {
     /// Lays out any message and renders it as an HTML fragment a browser draws with Bubble's lines
-    /// (``HTMLRenderer``). Bad input gets the same errors as ``layout(_:options:)``.
+    /// (``/BubbleRendering/HTMLRenderer``). Bad input gets the same errors as ``layout(_:options:)``.
     /// - Parameters:
+    ///   - message: the message, in any of its formats.
+    ///   - options: merged over the engine's defaults (nil: the defaults).
     ///   - fontBaseURL: where the browser loads font files, by file name (nil: `local()` names, then `file://` paths).
     ///   - assetBaseURL: where it loads catalog images (nil: `data:` URIs).
     public func html(_ message: Message, options: BubbleOptions? = nil, fontBaseURL: String? = nil,

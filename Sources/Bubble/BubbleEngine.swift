@@ -5,7 +5,7 @@ import FoundationEssentials
 
 /// Bubble's front door: options in, layouts out, fonts and typesetters kept for reuse.
 ///
-/// Thread-safe: fonts and the catalog are shared; each call borrows a ``Typesetter`` (which owns
+/// Thread-safe: fonts and the catalog are shared; each call borrows a ``/BubbleTypesetting/Typesetter`` (which owns
 /// ICU iterators and a HarfBuzz buffer) from a pool, so calls run in parallel.
 public final class BubbleEngine: @unchecked Sendable {
     /// Options every call starts from.
@@ -30,9 +30,10 @@ public final class BubbleEngine: @unchecked Sendable {
     package var shapeCacheCapacity: Int { pool.shapeCacheCapacity }
 
     /// An engine with the default ``EngineLimits`` but its word cache's capacity.
+    /// - Parameter options: the defaults every call's options merge over, checked here.
     /// - Parameter catalog: a catalog built in memory, used instead of Bubble's own when the options name
     ///   no `catalog` path (benchmarks and tests size every token without writing a file).
-    /// - Parameter shapeCacheCapacity: most shaped words each worker keeps (see ``ShapeCache``); 0 turns
+    /// - Parameter shapeCacheCapacity: most shaped words each worker keeps (see ``/BubbleTypesetting/ShapeCache``); 0 turns
     ///   the word cache off.
     public convenience init(options: BubbleOptions = BubbleOptions(), catalog: EmojiCatalog? = nil,
                             shapeCacheCapacity: Int) throws(BubbleError) {
@@ -42,6 +43,7 @@ public final class BubbleEngine: @unchecked Sendable {
     }
 
     /// Loads the default fonts (a missing family is an error naming its Debian package).
+    /// - Parameter options: the defaults every call's options merge over, checked here.
     /// - Parameter catalog: a catalog built in memory, used instead of Bubble's own when the options name
     ///   no `catalog` path.
     /// - Parameter limits: the caps of the font chains, catalogs, glyph paths and word caches it keeps.

@@ -2,10 +2,10 @@
 ///
 /// `{"name": "ticket", "pattern": "\\b(?<key>[A-Z]{2,5}-\\d+)\\b", "kind": "ticket",
 ///   "target": "https://jira.example.com/browse/${key}"}`; or a built-in rule by name alone
-/// (`{"name": "hashtag"}`, see ``LinkRule/builtIns``).
+/// (`{"name": "hashtag"}`, see `LinkRule/builtIns`).
 ///
 /// Patterns compile in UTF and UCP modes (`\w`, `\d`, `\b` are Unicode-aware), JIT-compiled when the
-/// platform allows, once per rule set (see ``LinkRules``). `target` is a template: `$0` is the whole
+/// platform allows, once per rule set (see `LinkRules`). `target` is a template: `$0` is the whole
 /// match, `$1`… a group, `${name}` a named group, `$$` a dollar sign. A target that is one reference
 /// alone (`$0`) is the matched text itself, as a detected mention's target is; any other target must
 /// start with `http://`, `https://`, `mailto:` or `tel:`, and every substituted value is percent-encoded

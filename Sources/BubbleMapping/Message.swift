@@ -5,7 +5,7 @@
 /// - `markup`: the markup string itself, tags and entities included, so offsets point into what was sent.
 /// - `entities`: the text (entities only add links and styles).
 /// - `spans`: the concatenation of the segments' `content`, where each `img` or `emoji` segment counts as
-///   one U+FFFC (see ``Message/spansSource(_:)``).
+///   one U+FFFC (see `Message/spansSource(_:)`).
 public struct Message: Sendable {
     /// The input formats (`--input`).
     public enum Format: String, Sendable, Codable, CaseIterable {

@@ -135,7 +135,7 @@ public struct OffsetMap: Sendable {
     /// A source offset expressed in `unit`.
     ///
     /// UTF-16 costs nothing; UTF-8 and scalars count the source's units before `index` (O(index), no
-    /// allocation). To report many offsets, take a ``reporter(in:)`` once.
+    /// allocation). To report many offsets, take a `reporter(in:)` once.
     public func report(_ index: SourceIndex, in unit: OffsetUnit) -> Int {
         switch unit {
         case .utf16: return index.utf16

@@ -6,8 +6,8 @@ public import BubbleTypesetting
 /// as embedded PNGs, catalog stickers as embedded images, links colored and underlined.
 ///
 /// The document is the bubble's size in CSS px (`width`, `height`, `viewBox` from
-/// ``BubbleLayout/size``), top-left origin. Each glyph is defined once in `<defs>` at
-/// ``GlyphPathCache/unitsPerEm`` units per em and drawn with `<use transform="translate(x y) scale(s)">`,
+/// `BubbleLayout/size`), top-left origin. Each glyph is defined once in `<defs>` at
+/// `GlyphPathCache/unitsPerEm` units per em and drawn with `<use transform="translate(x y) scale(s)">`,
 /// so a long message stays small. Safe to show anywhere: text is escaped, colors are checked, no
 /// script, no event attributes, no external references (`<a href>` only for http/https links).
 /// Output is deterministic: numbers rounded to 2 decimals (scale factors to 4), ids in first-use order.

@@ -77,7 +77,7 @@ public struct LayoutConstraints: Sendable, Equatable {
     public var alignment: TextAlignment = .start
     /// Split lines into pages of at most this height, px.
     public var pageHeight: Double?
-    /// Atomic links (``Link/isAtomic``: every link whose text starts with `@`, whatever its source, and links
+    /// Atomic links (`Link/isAtomic`: every link whose text starts with `@`, whatever its source, and links
     /// the caller marks) stay whole on a line: no UAX #14 break inside one, unless it alone is wider than the
     /// line (then it breaks at graphemes). False gives plain UAX #14 everywhere (option `atomicLinks`).
     public var atomicLinks = true

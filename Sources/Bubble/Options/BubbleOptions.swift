@@ -6,7 +6,7 @@ import BubbleFonts
 
 /// Every option of a layout. Library fields, JSON keys and CLI flags share these names
 /// (`maxWidth` ↔ `--max-width`); what each means, its range and its default are declared once, in
-/// ``OptionTable``. `nil` means "not given here": option sets merge level by level (a message's over
+/// `OptionTable`. `nil` means "not given here": option sets merge level by level (a message's over
 /// a request's over the server's), and ``standard`` holds every default.
 public struct BubbleOptions: Codable, Sendable, Hashable {
     // Geometry

@@ -3,7 +3,7 @@ public import BubbleMapping
 public import BubbleTypesetting
 
 /// Renders a layout as an HTML fragment a browser draws with Bubble's lines: a `<style>` (the fonts
-/// and ``HTMLStylesheet``) and one `<div class="bubble">`.
+/// and `HTMLStylesheet`) and one `<div class="bubble">`.
 ///
 /// Mentions are `nowrap` spans; a URL Bubble broke inside is `nowrap` pieces joined by `<wbr>` (and
 /// starts after a `<br>` when Bubble moved it to a line of its own); catalog emoji and stickers are

@@ -5,7 +5,7 @@ import FoundationEssentials
 /// Glyph drawings shared by every message a process renders: each glyph's SVG path data (or, for a
 /// color glyph, its PNG as a data URI) made once per face and glyph id.
 ///
-/// Paths are stored at ``unitsPerEm`` units per em, y down, so one entry serves every font size
+/// Paths are stored at `unitsPerEm` units per em, y down, so one entry serves every font size
 /// (the renderer scales each use by `fontSize / unitsPerEm`). Thread-safe; glyphs are made outside
 /// the lock, so two threads may make the same glyph once each, and the first one stored wins.
 public final class GlyphPathCache: @unchecked Sendable {

@@ -1,6 +1,6 @@
 /// The colors and shape of an SVG bubble, resolved: every field has a value.
 ///
-/// Colors are CSS colors that passed ``SVGTheme/sanitizedColor(_:)``: a value that is not a plain
+/// Colors are CSS colors that passed `SVGTheme/sanitizedColor(_:)`: a value that is not a plain
 /// color (`url(…)`, anything with quotes or brackets) falls back to the style's default, so a theme
 /// can never smuggle a reference into the SVG.
 public struct SVGTheme: Sendable, Equatable {

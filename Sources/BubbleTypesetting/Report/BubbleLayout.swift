@@ -19,6 +19,8 @@ public struct BubbleLayout: Sendable {
     public var mapped: MappedText { lineLayout.shaped.mapped }
 
     /// - Parameters:
+    ///   - lineLayout: the lines to report, in text-box space (px, origin at the text's top-left).
+    ///   - padding: the room around the text, px; the report's geometry is in bubble space, padding included.
     ///   - truncationURL: where a tap on the truncation token leads; with one, the token is a link of
     ///     kind `more` with its own rect (a plain ellipsis is no link).
     ///   - emojiName: the catalog name of a Unicode emoji sequence, when one is known.

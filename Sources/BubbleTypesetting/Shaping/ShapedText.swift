@@ -7,7 +7,7 @@ public import BubbleMapping
 /// that unit carries. Nothing in it depends on the width, so a server caches it and re-wraps for free.
 ///
 /// An immutable value whose arrays sit in one shared box: the line layout and the report each hold it,
-/// and a copy costs one reference count, not one per array. The typesetter fills a ``Content`` and
+/// and a copy costs one reference count, not one per array. The typesetter fills a `Content` and
 /// boxes it once.
 public struct ShapedText: Sendable {
     /// What the typesetter fills in, field by field, before it is boxed.
