@@ -13,7 +13,7 @@ DIST := dist/$(DIST_NAME).tar.gz
 # Seconds per fuzz target: `make fuzz` (long runs); `make fuzz-smoke` (in `make test`) runs each for 30 s.
 FUZZ_SECONDS ?= 600
 
-.PHONY: all deps build release dist install examples test check check-browser check-ship fuzz fuzz-smoke sanitize clean
+.PHONY: all deps build release dist install examples docs test check check-browser check-ship fuzz fuzz-smoke sanitize clean
 
 all: examples
 
@@ -40,6 +40,10 @@ install: release
 examples: build
 	BUBBLE=.build/$(CONFIG)/bubble scripts/render-examples
 
+# The DocC archive of the public API (.build/docs/Bubble.doccarchive); fails on any DocC warning.
+docs: deps
+	scripts/build-docs
+
 test: deps
 	$(SWIFT) test
 	$(MAKE) check
@@ -50,6 +54,7 @@ check: build
 	@scripts/python-deps
 	BUBBLE=.build/$(CONFIG)/bubble scripts/render-examples
 	scripts/check-schema
+	scripts/build-docs
 	scripts/check-render --bubble .build/$(CONFIG)/bubble
 	$(MAKE) check-browser
 	$(MAKE) check-ship
