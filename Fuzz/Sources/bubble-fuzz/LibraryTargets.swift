@@ -36,18 +36,20 @@ enum LibraryTargets {
     }
 
     /// A batch line, as `bubble batch` lays it out: the line's options over the engine's, one layout or one
-    /// per width, written as JSON.
+    /// per width, written as JSON. (Through the public API only: what a program using Bubble reaches.)
     static func batch(_ bytes: [UInt8]) {
         guard let request = try? MessageReader.read(document: bytes), reachable(request.options) else { return }
-        guard let plan = try? engine.plan(for: request.options) else { return }
-        let renderer = JSONRenderer(offsets: plan.options.offsets)
-        if plan.options.given.widths != nil {
-            guard let layouts = try? engine.layouts(request.message, plan: plan) else { return }
-            layouts.forEach(Invariants.check)
-            Invariants.checkJSON(renderer.renderArray(layouts))
+        let offsets = request.options?.offsets ?? engine.defaults.offsets ?? .utf16
+        let renderer = JSONRenderer(offsets: offsets)
+        if let widths = request.options?.widths {
+            guard let layouts = try? engine.layouts(request.message, widths: widths.values, options: request.options) else { return }
+            for layout in layouts {
+                Invariants.check(layout)
+                Invariants.checkJSON(renderer.render(layout))
+            }
             return
         }
-        guard let layout = try? engine.layout(request.message, plan: plan) else { return }
+        guard let layout = try? engine.layout(request.message, options: request.options) else { return }
         Invariants.check(layout)
         Invariants.checkJSON(renderer.render(layout))
         Invariants.hitTest(layout, InputHash(bytes))
@@ -56,17 +58,15 @@ enum LibraryTargets {
     /// A message object laid out and drawn as SVG, as `bubble svg` does.
     static func svg(_ bytes: [UInt8]) {
         guard let request = try? MessageReader.read(document: bytes), reachable(request.options),
-              let plan = try? engine.plan(for: request.options), let layout = try? engine.layout(request.message, plan: plan) else { return }
-        Invariants.check(layout)
-        Invariants.checkDocument(engine.svgRenderer(plan).render(layout), opening: "<svg")
+              let svg = try? engine.svg(request.message, options: request.options) else { return }
+        Invariants.checkDocument(svg, opening: "<svg")
     }
 
     /// A message object laid out and drawn as an HTML fragment, as `bubble html` does.
     static func html(_ bytes: [UInt8]) {
         guard let request = try? MessageReader.read(document: bytes), reachable(request.options),
-              let plan = try? engine.plan(for: request.options), let layout = try? engine.layout(request.message, plan: plan) else { return }
-        Invariants.check(layout)
-        Invariants.checkDocument(engine.htmlRenderer(plan).render(layout), opening: "<")
+              let html = try? engine.html(request.message, options: request.options) else { return }
+        Invariants.checkDocument(html, opening: "<")
     }
 
     static func lay(_ message: Message, _ options: BubbleOptions) {
