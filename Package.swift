@@ -10,8 +10,6 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "Bubble", targets: ["Bubble"]),
-        // The HTTP service as a library, for the fuzzers (Fuzz/) that drive it without a socket.
-        .library(name: "BubbleServer", targets: ["BubbleServer"]),
         .executable(name: "bubble", targets: ["bubble"]),
         .executable(name: "bubble-bench", targets: ["bubble-bench"]),
     ],
@@ -87,3 +85,15 @@ let package = Package(
         ]),
     ]
 )
+
+// The fuzz targets (Fuzz/, issue 20): declared only when scripts/fuzz builds them, with BUBBLE_FUZZER_LIB
+// naming the toolchain's libFuzzer without its main (libclang_rt.fuzzer_no_main), so `swift build` and
+// `swift test` never see them. bubble-fuzz lives in this package so it reaches the HTTP service's `package`
+// declarations (BubbleService.answer) without making them public; it calls LLVMFuzzerRunDriver from its
+// own main, so the other executables (the bubble-embed build tool) keep theirs.
+if let fuzzer = Context.environment["BUBBLE_FUZZER_LIB"] {
+    package.targets.append(.executableTarget(
+        name: "bubble-fuzz", dependencies: ["Bubble", "BubbleServer"], path: "Fuzz/Sources/bubble-fuzz",
+        linkerSettings: [.unsafeFlags(["-Xlinker", fuzzer, "-lstdc++"])]))
+    package.products.append(.executable(name: "bubble-fuzz", targets: ["bubble-fuzz"]))
+}

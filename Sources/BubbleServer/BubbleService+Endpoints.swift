@@ -1,8 +1,8 @@
-public import Bubble
+import Bubble
 
 extension BubbleService {
     /// The POST endpoints whose work depends only on the body.
-    public enum Endpoint: String, Sendable, CaseIterable {
+    package enum Endpoint: String, Sendable, CaseIterable {
         case layout, svg, html, hit
     }
 
@@ -10,7 +10,7 @@ extension BubbleService {
     /// sends (an error as `{"error": {…}}`). The same reader, checks, gate and layout as the route, so the
     /// fuzzers (Fuzz/) reach everything a client can, without a socket; headers, body limits and
     /// compression stay the responder's.
-    public func answer(_ endpoint: Endpoint, body: [UInt8]) async -> (status: Int, body: String) {
+    package func answer(_ endpoint: Endpoint, body: [UInt8]) async -> (status: Int, body: String) {
         do throws(BubbleServerError) {
             switch endpoint {
             case .layout:
