@@ -155,6 +155,14 @@ public struct SVGRenderer: Sendable {
         }
         let styleColors = shaped.styles.map { $0.color.flatMap(SVGTheme.sanitizedColor) }
         let left = layout.padding.left, top = layout.padding.top
+        var metricsByFace: [Pair: DecorationMetrics] = [:]
+        func decorationMetrics(_ face: FontFace, _ size: Double) -> DecorationMetrics {
+            let key = Pair(face: ObjectIdentifier(face), size: size)
+            if let known = metricsByFace[key] { return known }
+            let made = face.decorationMetrics(size: size)
+            metricsByFace[key] = made
+            return made
+        }
 
         for line in lines.lines {
             let baseline = top + line.baseline
@@ -166,6 +174,12 @@ public struct SVGRenderer: Sendable {
                     guard let face = shaped.face(of: run) else { continue }
                     let g = shaped.glyphs
                     let plain = SVGScene.LayerKey.color(styleColors[run.style] ?? theme.text)
+                    let style = shaped.styles[run.style]
+                    // Underline and strikethrough: one stroke per stretch of glyphs of one color.
+                    var decoration = (style.underline || style.strikethrough)
+                        ? Decoration(style: style, metrics: decorationMetrics(face, run.fontSize),
+                                     lineTop: top + line.top, lineBottom: top + line.top + line.height, baseline: baseline)
+                        : nil
                     var x = left + fragment.x
                     for k in glyphRange {
                         let cluster = Int(g[k].cluster)
@@ -179,8 +193,10 @@ public struct SVGRenderer: Sendable {
                         }
                         scene.glyph(g[k].id, face: face, x: x + Double(g[k].offsetX), baseline: baseline - Double(g[k].offsetY),
                                     size: run.fontSize, layer: key)
+                        decoration?.add(key, from: x, to: x + Double(g[k].advance), into: &scene)
                         x += Double(g[k].advance)
                     }
+                    decoration?.flush(into: &scene)
                 case let .token(runIndex, glyphRange):
                     let token = shaped.token
                     let run = token.runs[runIndex]

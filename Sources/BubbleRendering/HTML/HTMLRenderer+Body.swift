@@ -68,6 +68,7 @@ extension HTMLRenderer {
             if s.bold { classes.append("bold") }
             if s.italic { classes.append("italic") }
             if s.underline { classes.append("underline") }
+            if s.strikethrough { classes.append("strike") }
             if let c = HTMLText.safeColor(s.color) { style += "color:" + c + ";" }
             if let size = s.fontSize, size.isFinite, size > 0 { style += "font-size:" + HTMLText.px(size) + ";" }
         }

@@ -24,5 +24,7 @@ enum HTMLStylesheet {
     .bubble .bold{font-weight:bold}
     .bubble .italic{font-style:italic}
     .bubble .underline{text-decoration:underline}
+    .bubble .strike{text-decoration:line-through}
+    .bubble .underline.strike{text-decoration:underline line-through}
     """
 }
