@@ -143,6 +143,18 @@ public struct JSONRenderer: Sendable {
             w.endObject()
         }
         w.endArray()
+        let quotes = layout.quotes  // only block quotes add the key, so other layouts keep their bytes
+        if !quotes.isEmpty {
+            w.key("quotes"); w.beginArray()
+            for q in quotes {
+                w.beginObject()
+                content(q.range)
+                w.field("indent", q.indent)
+                w.key("bar"); rect(q.bar)
+                w.endObject()
+            }
+            w.endArray()
+        }
         w.furniture(of: layout)
         w.field("unresolvedGlyphs", layout.shaped.unresolvedGlyphs)
         if includeFonts {

@@ -63,6 +63,7 @@ public struct SVGRenderer: Sendable {
         let radius = max(min(theme.cornerRadius, width / 2, height / 2), 0)
         body.element("rect", ["width": n(width), "height": n(height), "rx": n(radius), "fill": theme.bubble])
         drawHighlights(layout, into: &body)
+        drawQuoteBars(layout, into: &body)
         drawText(layout, into: &scene)
         drawUnderlines(layout, into: &scene)
         for (key, content) in scene.layers {

@@ -1,7 +1,17 @@
 import BubbleFonts
 import BubbleMapping
+import BubbleTypesetting
 
 extension SVGRenderer {
+    /// Each block quote's bar, in the link color, where the layout reports it.
+    func drawQuoteBars(_ layout: BubbleLayout, into body: inout SVGWriter) {
+        let n = SVGWriter.number
+        for q in layout.quotes {
+            let r = q.bar
+            body.element("rect", ["x": n(r.x), "y": n(r.y), "width": n(r.width), "height": n(r.height), "fill": theme.link])
+        }
+    }
+
     /// A face at a size: the key of the decoration metrics a render looks up once.
     struct Pair: Hashable {
         var face: ObjectIdentifier
