@@ -78,6 +78,35 @@ import Testing
         }
     }
 
+    /// A tap on the `more` token answers with the token's text and URL in the library, `bubble hit` and
+    /// `POST /v1/hit`, on a long message whose links past the cut are hidden (never hit).
+    @Test func aHitOnTheMoreTokenReportsItsTextAndURLEverywhere() async throws {
+        let text = "See @bob about https://example.com/plan " + String(repeating: "and more words that go on ", count: 90) + "@carol"
+        var o = BubbleOptions()
+        o.maxWidth = 220
+        o.maxLines = 2
+        o.truncationToken = TruncationToken(text: "…more", url: "https://example.com/more")
+        let engine = sharedServer.service.engine
+        let layout = try engine.layout(text: text, options: o)
+        let token = try #require(layout.links.first { $0.link.kind == .more }?.rects.first)
+        #expect(layout.hiddenLinks.map { layout.text(of: $0) } == ["@carol"])
+        let (x, y) = (token.x + token.width / 2, token.y + token.height / 2)
+        let hit = try #require(layout.hitTest(x: x, y: y))
+        let library = JSONRenderer().render(hit, in: layout)
+        #expect(library.contains(#""link":{"kind":"more","text":"…more","target":"https://example.com/more""#), "\(library)")
+        let cli = try run(["hit", "--x", "\(x)", "--y", "\(y)", "--max-width", "220", "--max-lines", "2",
+                           "--truncation-token", "…more", "--truncation-token-url", "https://example.com/more"], stdin: Array(text.utf8))
+        #expect(cli.status == 0, "\(cli.stderr)")
+        #expect(cli.stdout == library + "\n")
+        let body = #"{"text": \#(quoted(text)), "x": \#(x), "y": \#(y), "options": {"maxWidth": 220, "maxLines": 2, "truncationToken": {"text": "…more", "url": "https://example.com/more"}}}"#
+        try await sharedServer.application(logger: quietLogger).test(.live) { client in
+            let r = try await client.post("/v1/hit", body)
+            #expect(r.status == .ok, "\(r.text)")
+            let link = try #require(r.object["link"] as? [String: Any])
+            #expect(link["kind"] as? String == "more" && link["text"] as? String == "…more" && link["target"] as? String == "https://example.com/more")
+        }
+    }
+
     /// Runs the built `bubble` with `stdin`; status, standard output and standard error.
     func run(_ arguments: [String], stdin: [UInt8] = []) throws -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()
