@@ -84,7 +84,7 @@ public struct SVGRenderer: Sendable {
         var head = SVGWriter(capacity: 512)
         head.open("svg", ["xmlns": "http://www.w3.org/2000/svg", "width": n(width), "height": n(height),
                           "viewBox": "0 0 " + n(width) + " " + n(height)])
-        head.open("title"); SVGRenderer.appendTitle(layout.mapped, to: &head.bytes); head.close("title")
+        head.open("title"); SVGRenderer.appendTitle(layout.message, to: &head.bytes); head.close("title")  // the whole message, on every path
         var tail = SVGWriter(capacity: body.bytes.count + 16)
         if !scene.defs.isEmpty { head.open("defs"); tail.close("defs") }
         tail.raw(body.bytes)

@@ -108,6 +108,8 @@ import Testing
         // And the bytes are the whole layout's.
         let wholeLayout = engine.report(try engine.shape(whole, plan), plan, width: plan.width)
         #expect(JSONRenderer().render(viaPrefix) == JSONRenderer().render(wholeLayout))
+        // The SVG too: its <title> is the whole message on both paths.
+        #expect(engine.svgRenderer(plan).render(viaPrefix) == engine.svgRenderer(plan).render(wholeLayout))
     }
 
     /// The library, `bubble layout` and `bubble batch` give the same bytes for a long truncated message whose
