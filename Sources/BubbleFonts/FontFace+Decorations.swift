@@ -2,11 +2,11 @@ internal import CHarfBuzz
 
 /// Where a face draws its underline and strikethrough at one size, px: offsets are the top of the
 /// stroke above the baseline (negative below), as OpenType's `post` and `OS/2` tables give them.
-public struct DecorationMetrics: Sendable, Equatable {
-    public var underlineOffset: Double
-    public var underlineThickness: Double
-    public var strikeoutOffset: Double
-    public var strikeoutThickness: Double
+package struct DecorationMetrics: Sendable, Equatable {
+    package var underlineOffset: Double
+    package var underlineThickness: Double
+    package var strikeoutOffset: Double
+    package var strikeoutThickness: Double
 }
 
 extension FontFace {
@@ -14,7 +14,7 @@ extension FontFace {
     /// synthesizes what a face lacks (a stroke of about 1/14 em under the baseline; a strikeout at half
     /// the x-height). Thicknesses are at least 1/32 em, so a stroke never vanishes. Not cached: a renderer
     /// asks once per face and size.
-    public func decorationMetrics(size: Double) -> DecorationMetrics {
+    package func decorationMetrics(size: Double) -> DecorationMetrics {
         let font = hbFont(size: size)
         defer { hb_font_destroy(font) }
         let scale = Double(FontFace.scale(size))
