@@ -27,6 +27,36 @@ public final class Typesetter {
     /// extents only the first time it sees the glyph; a handful of faces, a byte per glyph each.
     private var tallGlyphs: [(face: ObjectIdentifier, classes: [UInt8])] = []
 
+    /// Ink of the glyphs that reach past their face's metrics or sit moved up or down (marks), by face,
+    /// glyph and size: such a run is measured at every layout, and HarfBuzz reads the glyph's outline
+    /// each time (some 4,000 instructions a glyph). Emptied at ``inkMemoCapacity`` entries.
+    private var inkMemo: [InkKey: InkBounds] = [:]
+    static let inkMemoCapacity = 4096
+
+    private struct InkKey: Hashable {
+        var face: ObjectIdentifier
+        var glyph: UInt32
+        /// The size's bits: `inkBounds` scales by the size itself, not only by its HarfBuzz scale.
+        var size: UInt64
+    }
+
+    private struct InkBounds {
+        var above: Double
+        var below: Double
+        var hasInk: Bool
+    }
+
+    /// `face.inkBounds(glyph:size:)`, remembered in `memo` (the typesetter's `inkMemo`, borrowed).
+    private static func inkBounds(_ face: FontFace, glyph: UInt32, size: Double,
+                                  memo: inout [InkKey: InkBounds]) -> (above: Double, below: Double)? {
+        let key = InkKey(face: ObjectIdentifier(face), glyph: glyph, size: size.bitPattern)
+        if let known = memo[key] { return known.hasInk ? (known.above, known.below) : nil }
+        let ink = face.inkBounds(glyph: glyph, size: size)
+        if memo.count >= inkMemoCapacity { memo.removeAll(keepingCapacity: true) }
+        memo[key] = InkBounds(above: ink?.above ?? 0, below: ink?.below ?? 0, hasInk: ink != nil)
+        return ink
+    }
+
     /// The index in `tallGlyphs` of `face`'s table (made on first use; past 32 faces the oldest is dropped).
     private func tallGlyphTable(_ face: FontFace) -> Int {
         let id = ObjectIdentifier(face)
@@ -282,11 +312,14 @@ public final class Typesetter {
         // per line without asking HarfBuzz again.
         var above = run.ascent, below = run.descent
         let classes = table
+        var memo: [InkKey: InkBounds] = [:]
+        swap(&memo, &inkMemo)
+        defer { swap(&memo, &inkMemo) }
         for g in start..<shaped.glyphs.count {
             let glyph = shaped.glyphs[g]
             let id = Int(glyph.id)
             guard glyph.offsetY != 0 || id >= classes.count || classes[id] == 2,
-                  let ink = face.inkBounds(glyph: glyph.id, size: run.fontSize) else { continue }
+                  let ink = Typesetter.inkBounds(face, glyph: glyph.id, size: run.fontSize, memo: &memo) else { continue }
             let a = ink.above + Double(glyph.offsetY), b = ink.below - Double(glyph.offsetY)
             guard a > run.ascent || b > run.descent else { continue }
             shaped.inkOfTallGlyphs.append(TallGlyphInk(glyph: Int32(g), above: Float(a), below: Float(b)))
