@@ -21,7 +21,7 @@ extension Typesetter {
     /// ``ParagraphStyle/maxMarksPerCluster`` are set aside in `hiddenMarks`.
     /// - Returns: the paragraph's base bidi level.
     func itemize(_ buffer: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, into shaped: inout ShapedText.Content,
-                 cache: ShapeCache? = nil) -> UInt8 {
+                 cache: ShapeCache? = nil, _ ws: inout Workspace) -> UInt8 {
         guard !range.isEmpty else {
             return shaped.style.direction == .rtl ? 1 : 0
         }
@@ -44,9 +44,9 @@ extension Typesetter {
         var runStyle = -1
         var runLevel: UInt8 = 0
         var runScript: UInt32 = 0  // 0: not yet known (neutral so far)
-        var scalars = scalarScratch  // one grapheme's scalars, in the typesetter's scratch
-        scalarScratch = []
-        defer { scalarScratch = scalars }
+        var scalars: [UInt32] = []  // one grapheme's scalars, in the typesetter's scratch
+        swap(&scalars, &ws.scalars)
+        defer { swap(&scalars, &ws.scalars) }
         /// The fallback face (outside the chain) last chosen, and the script it was chosen for.
         var lastFallback: (face: FontFace, script: UInt32)?
         /// After a word found no face covering it all, the end of that word: no second try inside it.
@@ -70,7 +70,7 @@ extension Typesetter {
         func close(_ end: Int) {
             guard end > runStart, let face = runFace else { return }
             let size = shaped.styles[runStyle].fontSize ?? shaped.style.fontSize
-            let m = metrics(of: face, size: size)
+            let m = ws.metrics(of: face, size: size)
             let index: Int
             if let known = shaped.faces.firstIndex(where: { $0 === face }) {
                 index = known
