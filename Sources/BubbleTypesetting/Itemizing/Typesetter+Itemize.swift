@@ -66,6 +66,8 @@ extension Typesetter {
             }
         }
         let hasTables = faceTable.count == 0x10000 && scriptTable.count == 0x10000
+        /// Left-to-right text of one style: a run of a chain face grows in the tight loop below.
+        let oneStyleLeftToRight = hasTables && allLeftToRight && styleRuns.isEmpty
 
         func close(_ end: Int) {
             guard end > runStart, let face = runFace else { return }
@@ -84,6 +86,24 @@ extension Typesetter {
 
         var i = range.lowerBound
         while i < range.upperBound {
+            if oneStyleLeftToRight && runFaceIndex >= 0 && runFaceIndex < 254 && runStyle == 0 && runLevel == 0 {
+                // The common case (Latin, CJK): units of one grapheme each that the run's chain face draws,
+                // in its script or a neutral one. The same tests as the one-unit path below, without its
+                // per-unit set-up (grapheme end, level, style, placeholder).
+                let k = UInt8(runFaceIndex + 1), upper = range.upperBound
+                while i < upper {
+                    let unit = buffer[i]
+                    guard faceTable[Int(unit)] == k, unit & 0xF800 != 0xD800, unit != placeholderCharacter,
+                          i + 1 == upper || shaped.graphemeStarts[i + 1] else { break }
+                    let tag = scriptTable[Int(unit)]
+                    guard tag != 0 else { break }
+                    let script = tag == 1 ? 0 : tag
+                    if script != 0 && runScript != 0 && script != runScript { break }
+                    if runScript == 0 { runScript = script }
+                    i += 1
+                }
+                if i == upper { break }
+            }
             var end = i + 1
             while end < range.upperBound && !shaped.graphemeStarts[end] { end += 1 }
             let level = allLeftToRight ? 0 : levels[i - range.lowerBound]
