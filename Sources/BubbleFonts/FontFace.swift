@@ -34,10 +34,10 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     /// An unscaled font for cmap look-ups.
     private let cmapFont: OpaquePointer
     private let lock = Lock()
-    /// HarfBuzz fonts by scale, least recently used dropped past ``sizedFontCapacity``; `used` is the
-    /// tick of the last use.
-    private var sized: [(key: Int32, font: OpaquePointer, used: UInt64)] = []
-    private var tick: UInt64 = 0
+    /// HarfBuzz fonts by scale (under `lock`), behind a pointer the face owns: `lock` already keeps
+    /// threads apart, and a stored `var` would add a dynamic exclusivity check to every look-up (some
+    /// 220 instructions, more than the look-up; the layout asks once per line for a glyph's advance).
+    private let sized: UnsafeMutablePointer<SizedFonts>
     /// Vertical metrics per size (HarfBuzz is asked once per size, not once per run); emptied past
     /// ``metricsCapacity``.
     private var metricsBySize: [Int32: FontMetrics] = [:]
@@ -78,6 +78,8 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         }
         hb_face_make_immutable(face)
         outlinePages = mapping.flatMap { FontFile.outlinePages(of: face, in: $0) }
+        sized = UnsafeMutablePointer<SizedFonts>.allocate(capacity: 1)  // after the last throw: deinit frees it
+        sized.initialize(to: SizedFonts())
         self.blob = blob
         self.face = face
         cmapFont = hb_font_create(face)
@@ -93,7 +95,9 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
 
     deinit {
         if let freeTypeFace { FreeType.shared.withLock { _ = FT_Done_Face(freeTypeFace) } }
-        for entry in sized { hb_font_destroy(entry.font) }
+        for entry in sized.pointee.entries { hb_font_destroy(entry.font) }
+        sized.deinitialize(count: 1)
+        sized.deallocate()
         hb_font_destroy(cmapFont)
         hb_face_destroy(face)
         hb_blob_destroy(blob)
@@ -227,25 +231,39 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         let key = FontFace.scale(size)
         lock.lock()
         defer { lock.unlock() }
-        tick &+= 1
-        for i in sized.indices where sized[i].key == key {  // at most 8: a scan beats hashing
-            sized[i].used = tick
-            return hb_font_reference(sized[i].font)
+        return sized.pointee.font(key, of: face, slanted: syntheticItalic)
+    }
+
+    /// HarfBuzz fonts by scale, least recently used dropped past ``sizedFontCapacity``: one value, so
+    /// a look-up is one access to the face's stored property (each is a dynamic exclusivity check).
+    private struct SizedFonts {
+        /// `used` is the tick of the last use.
+        var entries: [(key: Int32, font: OpaquePointer, used: UInt64)] = []
+        var tick: UInt64 = 0
+
+        /// The font at scale `key` (made when missing), with a reference the caller owns.
+        mutating func font(_ key: Int32, of face: OpaquePointer, slanted: Bool) -> OpaquePointer {
+            tick &+= 1
+            for i in entries.indices where entries[i].key == key {  // at most 8: a scan beats hashing
+                entries[i].used = tick
+                return hb_font_reference(entries[i].font)
+            }
+            if entries.count >= FontFace.sizedFontCapacity,
+               let oldest = entries.indices.min(by: { entries[$0].used < entries[$1].used }) {
+                hb_font_destroy(entries[oldest].font)
+                entries.remove(at: oldest)
+            }
+            let font = hb_font_create(face)!
+            hb_font_set_scale(font, key, key)
+            if slanted { hb_font_set_synthetic_slant(font, 0.2) }
+            hb_font_make_immutable(font)
+            entries.append((key, font, tick))
+            return hb_font_reference(font)
         }
-        if sized.count >= FontFace.sizedFontCapacity, let oldest = sized.indices.min(by: { sized[$0].used < sized[$1].used }) {
-            hb_font_destroy(sized[oldest].font)
-            sized.remove(at: oldest)
-        }
-        let font = hb_font_create(face)!
-        hb_font_set_scale(font, key, key)
-        if syntheticItalic { hb_font_set_synthetic_slant(font, 0.2) }
-        hb_font_make_immutable(font)
-        sized.append((key, font, tick))
-        return hb_font_reference(font)
     }
 
     /// HarfBuzz fonts held now (at most ``sizedFontCapacity``).
-    public var sizedFontCount: Int { lock.withLock { sized.count } }
+    public var sizedFontCount: Int { lock.withLock { sized.pointee.entries.count } }
 
     private static func name(_ face: OpaquePointer, _ id: hb_ot_name_id_t) -> String? {
         var length: UInt32 = 0
