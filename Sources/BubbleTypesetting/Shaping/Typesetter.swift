@@ -12,13 +12,14 @@ public final class Typesetter {
     let lineBreaks: LineBreaker
     let graphemes: GraphemeBreaker
     let bidi: BidiResolver
-    /// Scratch space and memos, kept between calls (see ``Workspace``).
-    private var workspace = Workspace()
+    /// Scratch space and memos, kept between calls (see ``Workspace``), behind a pointer the typesetter
+    /// owns: a typesetter serves one thread at a time, and a stored `var` would cost two dynamic
+    /// exclusivity checks a message to borrow it.
+    private let workspace: UnsafeMutablePointer<Workspace>
 
-    /// What a typesetter reuses across calls: scratch buffers and memos. Held in one stored property and
-    /// moved into a local for a whole message (``shape(_:style:cache:)``), then handed down `inout`: each
-    /// touch of a class's stored property in the per-run and per-word code was a dynamic exclusivity
-    /// check (some 25 a message, 2,000 instructions), a local's are checked by the compiler.
+    /// What a typesetter reuses across calls: scratch buffers and memos, in one value handed down `inout`
+    /// for a whole message (``shape(_:style:cache:)``): each touch of a class's stored property in the
+    /// per-run and per-word code was a dynamic exclusivity check (some 25 a message, 2,000 instructions).
     struct Workspace {
         var glyphs = GlyphBuffer()
         var wordCuts: [Int] = []
@@ -89,17 +90,20 @@ public final class Typesetter {
         lineBreaks = try LineBreaker()
         graphemes = try GraphemeBreaker()
         bidi = try BidiResolver()
+        workspace = UnsafeMutablePointer<Workspace>.allocate(capacity: 1)  // after the last throw: deinit frees it
+        workspace.initialize(to: Workspace())
+    }
+
+    deinit {
+        workspace.deinitialize(count: 1)
+        workspace.deallocate()
     }
 
     /// Shapes `text`; the result lays out at any width without shaping again.
     /// - Parameter cache: shaped words and per-character choices kept between calls (see ``ShapeCache``);
     ///   the result is the same with or without one, up to kerning across word edges.
     public func shape(_ text: consuming MappedText, style: ParagraphStyle = ParagraphStyle(), cache: ShapeCache? = nil) -> ShapedText {
-        var ws = Workspace()
-        swap(&ws, &workspace)  // borrowed for the message, given back below
-        let shaped = ShapedText(content(of: text, style: style, cache: cache, &ws))  // boxed once, moved in
-        swap(&ws, &workspace)
-        return shaped
+        ShapedText(content(of: text, style: style, cache: cache, &workspace.pointee))  // boxed once, moved in
     }
 
     private func content(of text: consuming MappedText, style: ParagraphStyle, cache: ShapeCache?,
