@@ -51,6 +51,7 @@ public final class LayoutPlan: Sendable {
         c.firstLineIndent = o.firstLineIndent
         c.alignment = o.alignment
         c.lineMetrics = o.lineMetrics
+        c.lineBreaking = o.lineBreaking
         c.pageHeight = given.pageHeight
         c.atomicLinks = o.atomicLinks
         c.keepTrailingBreaks = o.keepTrailingBreaks

@@ -86,6 +86,9 @@ public struct LayoutConstraints: Sendable, Equatable {
     /// wider than a line breaks after `/ ? & = -` first, then between graphemes, where `bubble html`
     /// puts its `<wbr>`.
     public var keepURLsWhole = true
+    /// Which opportunities lines end at (``LineBreaking``): `standard` by default; `web` for a browser
+    /// drawing the text with its own plain CSS.
+    public var lineBreaking: LineBreaking = .standard
     /// How each line's height is measured (``LineMetrics``): `exact` by default.
     public var lineMetrics: LineMetrics = .exact
     /// Line feeds and spaces that end the message make lines of their own, as in a `<textarea>`. Off by

@@ -111,6 +111,8 @@ func peerOptions() -> BubbleOptions {
     o.ellipsis = "…"
     // `BUBBLE_BENCH_LINE_METRICS=web` times the web line profile (its cost against exact, in one binary).
     if let m = ProcessInfo.processInfo.environment["BUBBLE_BENCH_LINE_METRICS"] { o.lineMetrics = LineMetrics(rawValue: m) }
+    // `BUBBLE_BENCH_LINE_BREAKING=web` likewise times Blink's break rules against the standard ones.
+    if let b = ProcessInfo.processInfo.environment["BUBBLE_BENCH_LINE_BREAKING"] { o.lineBreaking = LineBreaking(rawValue: b) }
     return o
 }
 

@@ -24,6 +24,7 @@ struct LayoutFlags: ParsableArguments {
     @Option(help: .option("alignment"), completion: .option("alignment")) var alignment: String?
     @Option(help: .option("direction"), completion: .option("direction")) var direction: String?
     @Option(help: .option("lineMetrics"), completion: .option("lineMetrics")) var lineMetrics: String?
+    @Option(help: .option("lineBreaking"), completion: .option("lineBreaking")) var lineBreaking: String?
     @Option(help: .option("language"), completion: .option("language")) var language: String?
     @Option(help: .option("tabSize"), completion: .option("tabSize")) var tabSize: String?
     @Option(help: .option("maxMarksPerCluster"), completion: .option("maxMarksPerCluster")) var maxMarksPerCluster: String?

@@ -59,6 +59,27 @@ import Testing
         #expect(out.contains("see <br>"))
     }
 
+    @Test func theBubbleIsAsWideAsBubbleReportsIt() throws {
+        // A wrapped message's fit-content box would be the whole max width in CSS, and right-to-left
+        // lines, aligned to its right edge, would sit away from Bubble's rects.
+        let text = "הכל בסדר https://t.co/wiki"
+        let layout = try engine.layout(text: text, options: { var o = BubbleOptions(); o.maxWidth = 200; o.lineMetrics = .web; return o }())
+        #expect(layout.lineLayout.lines.count == 2)
+        #expect(layout.size.width < 200)
+        let out = try html(Message(text: text), width: 200)
+        let given = out.components(separatedBy: "--bubble-width:").dropFirst().first?.prefix { $0 != "p" }
+        #expect(abs((given.flatMap { Double($0) } ?? 0) - layout.size.width) <= 0.005)
+        #expect(out.contains("width:calc(var(--bubble-width) + 0.1px)"))
+    }
+
+    @Test func aURLMovedDownKeepsItsRightToLeftParagraph() throws {
+        // Chromium starts a bidi paragraph after a <br>; the URL after it would make it left to right.
+        let rtl = try html(Message(text: "הכל בסדר https://en.wikipedia.org/a1b2c3d4e5f6/2024-06-01/s/2024-06-01/s/x"), width: 200)
+        #expect(rtl.contains("<br><span class=\"bidi-mark\">\u{200F}</span>"))
+        let ltr = try html(Message(text: "see https://example.com/a/very/long/path/that/does/not/fit/on/one/line?x=1&y=2"), width: 200)
+        #expect(ltr.contains("see <br>") && !ltr.contains("bidi-mark"))
+    }
+
     @Test func badInputGetsTheLayoutError() throws {
         var o = BubbleOptions()
         o.maxMessageLength = 4

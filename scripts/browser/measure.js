@@ -1,7 +1,7 @@
 // Measures every `.m` bubble of the page as Chromium laid it out: which mapped-text offset starts each
 // line, the lines' extents, the bubble's height, and the rects of every [data-link] element.
 // Mapped offsets: a text node's UTF-16 units count one each, an <img> one (Bubble's U+FFFC), <br> and
-// <wbr> none — the same text Bubble lays out.
+// <wbr> none, nor the direction mark `bubble html` puts after a <br> — the same text Bubble lays out.
 (() => {
   const seg = new Intl.Segmenter(undefined, {granularity: 'grapheme'});
   const range = document.createRange();
@@ -23,6 +23,7 @@
     };
     const walker = document.createTreeWalker(m, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT);
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      if (n.nodeType === 3 && n.parentElement.classList.contains('bidi-mark')) continue;  // not in Bubble's text
       if (n.nodeType === 3) {
         for (const g of seg.segment(n.data)) {
           const start = offset + g.index;

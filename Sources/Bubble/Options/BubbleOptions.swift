@@ -26,6 +26,7 @@ public struct BubbleOptions: Codable, Sendable, Hashable {
     public var alignment: TextAlignment?
     public var direction: TextDirection?
     public var lineMetrics: LineMetrics?
+    public var lineBreaking: LineBreaking?
     public var language: String?
     public var tabSize: Double?
     public var maxMarksPerCluster: Int?
@@ -74,6 +75,7 @@ public struct BubbleOptions: Codable, Sendable, Hashable {
         o.alignment = .start
         o.direction = .auto
         o.lineMetrics = .exact
+        o.lineBreaking = .standard
         o.tabSize = ParagraphStyle.defaultTabSize
         o.maxMarksPerCluster = ParagraphStyle.defaultMaxMarksPerCluster
         o.keepTrailingBreaks = false

@@ -157,6 +157,7 @@ extension OptionValue where Self: RawRepresentable & CaseIterable, RawValue == S
 extension TextAlignment: OptionValue {}
 extension TextDirection: OptionValue {}
 extension LineMetrics: OptionValue {}
+extension LineBreaking: OptionValue {}
 extension PlaceholderAlignment: OptionValue {}
 extension OffsetUnit: OptionValue {}
 extension MappingOptions.InvalidUTF8Policy: OptionValue {}

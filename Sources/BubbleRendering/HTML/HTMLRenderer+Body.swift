@@ -29,7 +29,15 @@ extension HTMLRenderer {
         var openLink: (end: Int, tag: String)?
         for (a, b) in zip(points, points.dropFirst()) where a < b {
             if let open = openLink, a >= open.end { out += "</" + open.tag + ">"; openLink = nil }
-            if breaks.lineBreaks.contains(a) { out += "<br>" }
+            if breaks.lineBreaks.contains(a) {
+                out += "<br>"
+                // With `unicode-bidi: plaintext` Chromium starts a new bidi paragraph after a <br>, whose
+                // direction the URL after it would make left to right: a right-to-left mark keeps the
+                // paragraph's own direction, and so its alignment (a left-to-right one needs none).
+                if shaped.paragraphs.first(where: { $0.range.contains(a) })?.baseLevel == 1 {
+                    out += "<span class=\"bidi-mark\">\u{200F}</span>"
+                }
+            }
             if breaks.wordBreaks.contains(a) { out += "<wbr>" }
             if openLink == nil, let k = links.firstIndex(where: { $0.lowerBound <= a && a < $0.upperBound }) {
                 let link = mapped.links[k]

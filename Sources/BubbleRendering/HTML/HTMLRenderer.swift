@@ -47,7 +47,8 @@ public struct HTMLRenderer: Sendable {
         for entry in faces where !names.contains(HTMLRenderer.family(of: entry.face)) { names.append(HTMLRenderer.family(of: entry.face)) }
         let families = names.map { "\"" + $0 + "\"" }.joined(separator: ",")
         let p = layout.padding
-        out += "<div class=\"bubble\" data-lines=\"\(layout.lineLayout.lines.count)\" style=\"--bubble-max-width:"
+        out += "<div class=\"bubble\" data-lines=\"\(layout.lineLayout.lines.count)\" style=\"--bubble-width:"
+            + HTMLText.px(layout.size.width) + ";--bubble-max-width:"
             + HTMLText.px(maxWidth) + ";--bubble-padding:" + [p.top, p.right, p.bottom, p.left].map(HTMLText.px).joined(separator: " ")
             + ";--bubble-font-size:" + HTMLText.px(layout.jumbo ? layout.shaped.style.fontSize : fontSize)  // jumbo emoji: scaled
             + ";--bubble-fonts:" + HTMLText.escaped(families) + "\">"

@@ -1,6 +1,11 @@
 /// The rules every `bubble html` fragment shares. The bubble's numbers (width, padding, font size,
 /// families) come in custom properties set on each bubble, so one stylesheet serves every message.
 ///
+/// The bubble is as wide as Bubble reports (`--bubble-width`), not `fit-content`: a wrapped message's
+/// `fit-content` box is the whole max width in CSS, which would move right-to-left lines (aligned to
+/// the right edge) away from where Bubble put them. 0.1 px more absorbs the rounding of the reported
+/// width to 2 decimals and of CSS lengths to 1/64 px, so the longest line still fits.
+///
 /// What makes Chromium break where Bubble does: `white-space: pre-wrap` keeps spaces and line feeds
 /// as Bubble keeps them (trailing spaces hang); `overflow-wrap: anywhere` lets a word wider than the
 /// line break, as Bubble's emergency break does; `line-break: strict` keeps small kana and prolonged
@@ -8,7 +13,7 @@
 /// a URL Bubble broke are `nowrap` spans, so Chromium cannot break inside them where Bubble did not.
 enum HTMLStylesheet {
     static let rules = """
-    .bubble{box-sizing:border-box;width:fit-content;max-width:var(--bubble-max-width);\
+    .bubble{box-sizing:border-box;width:calc(var(--bubble-width) + 0.1px);max-width:var(--bubble-max-width);\
     padding:var(--bubble-padding);font-family:var(--bubble-fonts);font-size:var(--bubble-font-size);\
     font-style:normal;font-weight:normal;line-height:normal;letter-spacing:normal;word-spacing:normal;\
     white-space:pre-wrap;overflow-wrap:anywhere;word-break:normal;line-break:strict;text-align:start;\

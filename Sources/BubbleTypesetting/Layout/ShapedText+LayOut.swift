@@ -6,7 +6,7 @@ extension ShapedText {
     public func layOut(_ constraints: LayoutConstraints) -> LineLayout {
         var layout = LineLayout(shaped: self, constraints: constraints)
         let wrapper = LineWrapper(shaped: self, atomicLinks: constraints.atomicLinks,
-                                  keepURLsWhole: constraints.keepURLsWhole)
+                                  keepURLsWhole: constraints.keepURLsWhole, rules: constraints.lineBreaking)
         let maxWidth = max(constraints.maxWidth, 0)
         var ranges: [(range: Range<Int>, end: Int, paragraph: Int, truncated: Bool, indent: Double)] = []
         ranges.reserveCapacity(constraints.maxLines > 0 ? min(constraints.maxLines, 8) : 4)
@@ -16,12 +16,12 @@ extension ShapedText {
 
         for (p, paragraph) in paragraphs.enumerated() where !stop && p <= lastParagraph {
             var start = paragraph.range.lowerBound
-            var cursor = paragraph.breaks.lowerBound
+            var cursor = wrapper.paragraphBreaks(p).lowerBound
             repeat {
                 let indent = start == paragraph.range.lowerBound ? constraints.firstLineIndent : 0
                 let available = maxWidth - indent
                 let isLastAllowed = constraints.maxLines > 0 && ranges.count + 1 == constraints.maxLines
-                var end = paragraph.range.isEmpty ? start : wrapper.lineEnd(from: start, paragraph: paragraph, available: available, cursor: &cursor)
+                var end = paragraph.range.isEmpty ? start : wrapper.lineEnd(from: start, paragraph: p, range: paragraph.range, available: available, cursor: &cursor)
                 let moreFollows = end < paragraph.range.upperBound || p < lastParagraph
                 if isLastAllowed && moreFollows {
                     end = truncationCut(from: start, paragraph: paragraph, available: available - statusReserve(constraints),

@@ -7,8 +7,12 @@ import BubbleMapping
 /// Holds the four arrays it reads on every step, so its loops index them directly rather than through
 /// the ``ShapedText`` box.
 struct LineWrapper {
-    /// `ShapedText.breaks`, `.advanceBefore`, `.graphemeStarts` and the mapped text's UTF-16 units.
+    /// `ShapedText.breaks` (with ``LineBreaking/web``, as ``WebBreakRules`` changes them), `.advanceBefore`,
+    /// `.graphemeStarts` and the mapped text's UTF-16 units.
     let breaks: [Int]
+    /// Each paragraph's opportunities in ``breaks``, by paragraph index, when they are not the
+    /// paragraphs' own (``LineBreaking/web``).
+    private let adjustedParagraphBreaks: [Range<Int>]?
     let advanceBefore: [Double]
     let graphemeStarts: [Bool]
     let text: [UInt16]
@@ -16,15 +20,23 @@ struct LineWrapper {
     /// used; a range wider than the line still breaks, at graphemes (``emergencyBreak(_:available:)``). Atomic
     /// links (``Link/isAtomic``, with `atomicLinks`) and URLs with `keepURLsWhole`.
     let unbreakable: [Range<Int>]
-    /// URL ranges, whose emergency breaks go after `/ ? & = -` first.
+    /// URL ranges, whose emergency breaks go after `/ ? & = -` first (none with ``LineBreaking/web``).
     let urls: [Range<Int>]
     /// Tab offsets (ascending): a tab's advance depends on where its line starts.
     let tabs: [Int]
     /// The text, for its runs and glyphs at a break (kerning across it).
     let shaped: ShapedText
 
-    init(shaped: borrowing ShapedText, atomicLinks: Bool, keepURLsWhole: Bool = false) {
-        breaks = shaped.breaks
+    init(shaped: borrowing ShapedText, atomicLinks: Bool, keepURLsWhole: Bool = false, rules: LineBreaking = .standard) {
+        if rules == .web {
+            let adjusted = WebBreakRules.apply(to: shaped.breaks, paragraphs: shaped.paragraphs.map { ($0.range, $0.breaks) },
+                                               text: shaped.mapped.text)
+            breaks = adjusted.breaks
+            adjustedParagraphBreaks = adjusted.ranges
+        } else {
+            breaks = shaped.breaks
+            adjustedParagraphBreaks = nil
+        }
         advanceBefore = shaped.advanceBefore
         graphemeStarts = shaped.graphemeStarts
         text = shaped.mapped.text
@@ -33,22 +45,27 @@ struct LineWrapper {
         var unbreakable: [Range<Int>] = [], urls: [Range<Int>] = []
         for link in shaped.mapped.links {
             let r = link.range.lowerBound.utf16..<link.range.upperBound.utf16
-            if link.kind == .url { urls.append(r) }
-            if (link.isAtomic && atomicLinks) || (link.kind == .url && keepURLsWhole) { unbreakable.append(r) }
+            if link.kind == .url && rules == .standard { urls.append(r) }
+            if (link.isAtomic && atomicLinks) || (link.kind == .url && keepURLsWhole && rules == .standard) { unbreakable.append(r) }
         }
         self.unbreakable = unbreakable
         self.urls = urls
     }
 
-    /// The end of the line starting at `start` in `paragraph`, given `available` px.
-    /// - Parameter cursor: index into `shaped.breaks` where the search starts; advanced past used breaks.
-    func lineEnd(from start: Int, paragraph: ShapedParagraph, available: Double, cursor: inout Int) -> Int {
-        let end = paragraph.range.upperBound
+    /// Paragraph `p`'s opportunities: a range of indices into ``breaks``.
+    func paragraphBreaks(_ p: Int) -> Range<Int> { adjustedParagraphBreaks?[p] ?? shaped.paragraphs[p].breaks }
+
+    /// The end of the line starting at `start` in paragraph `p`, given `available` px.
+    /// - Parameter cursor: index into ``breaks`` where the search starts (``paragraphBreaks(_:)``' lower bound
+    ///   for a paragraph's first line); advanced past used breaks.
+    func lineEnd(from start: Int, paragraph p: Int, range: Range<Int>, available: Double, cursor: inout Int) -> Int {
+        let end = range.upperBound
+        let paragraphBreaks = self.paragraphBreaks(p)
         var lastFit: Int?
         var k = cursor
-        while k < paragraph.breaks.upperBound && breaks[k] <= start { k += 1 }
+        while k < paragraphBreaks.upperBound && breaks[k] <= start { k += 1 }
         var firstCandidate: Int?
-        while k < paragraph.breaks.upperBound {
+        while k < paragraphBreaks.upperBound {
             let b = breaks[k]
             if isProtected(b) { k += 1; continue }
             if firstCandidate == nil { firstCandidate = b }
@@ -65,7 +82,7 @@ struct LineWrapper {
             // The greedy pass measured with the kerning across each break; without it the last fit may
             // not fit: step back to an earlier break that does.
             var j = k - 1
-            while j >= paragraph.breaks.lowerBound && breaks[j] > start {
+            while j >= paragraphBreaks.lowerBound && breaks[j] > start {
                 let b = breaks[j]
                 if b <= fit && !isProtected(b) && visibleWidth(start..<b) <= available + LineWrapper.tolerance { return b }
                 j -= 1
