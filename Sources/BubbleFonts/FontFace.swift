@@ -187,8 +187,10 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         return ink.above > m.ascent + 0.01 || ink.below > m.descent + 0.01
     }
 
-    /// Glyphs read before a large outline table's pages are handed back.
-    static let outlineReadsPerRelease = 16
+    /// Glyphs read before a large outline table's pages are handed back: every one, since a run of new
+    /// CJK glyphs read at once (16 before) left up to 2 MB resident at the peak. Each costs a system
+    /// call and the re-read of shared subroutine pages, once per glyph per typesetter.
+    static let outlineReadsPerRelease = 1
 
     /// Hands the pages of a large outline table back to the kernel once ``outlineReadsPerRelease``
     /// glyphs' ink has been measured since the last time (`count` more now).

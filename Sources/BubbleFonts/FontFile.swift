@@ -47,7 +47,7 @@ enum FontFile {
     }
 
     /// Outline tables smaller than this stay resident: handing back a few pages saves nothing.
-    static let outlineReleaseThreshold = 1 << 20
+    static let outlineReleaseThreshold = 256 << 10
 
     /// The whole pages of the outline table (`CFF `, `CFF2` or `glyf`) of `face` inside `mapping`, when
     /// that table is at least ``outlineReleaseThreshold`` long; pages it shares with other tables are left out.

@@ -294,7 +294,6 @@ public final class Typesetter {
             shaper.shape(buffer, run: run.range, as: request, into: &shaped.glyphs)
         }
         var notdef = 0
-        var measured = 0  // glyphs whose ink was read for the first time
         var tall = false  // a glyph moved up or down (marks), or one whose ink leaves the face's metrics
         let t = ws.tallGlyphTable(face)
         var table: [UInt8] = []
@@ -315,7 +314,7 @@ public final class Typesetter {
                         if c == 0 {
                             c = face.reachesPastMetrics(glyph: glyph.id) ? 2 : 1
                             classes[id] = c
-                            measured += 1
+                            face.releaseOutlinePages(afterReading: 1)  // the first time only: cold
                         }
                         if c == 2 { tall = true }
                     }
@@ -323,7 +322,6 @@ public final class Typesetter {
             }
         }
         shaped.unresolvedGlyphs += notdef
-        if measured > 0 { face.releaseOutlinePages(afterReading: measured) }
         shaped.runs[r].glyphRange = start..<shaped.glyphs.count
         guard tall else { return }
         // Only the glyphs that reach past the metrics are kept, with their ink: the layout looks them up
