@@ -210,6 +210,10 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         if release { _ = madvise(pages.start, pages.length, Int32(MADV_DONTNEED)) }
     }
 
+    /// Bytes of outline pages ``releaseOutlinePages(afterReading:)`` hands back (0: the table is small,
+    /// or the file was not mapped by Bubble).
+    public var releasableOutlineBytes: Int { outlinePages?.length ?? 0 }
+
     /// HarfBuzz units per px: positions come back in 1/1024 px, finer than Pango's 1/1024 pt grid needs.
     static let unitsPerPixel: Double = 1024
     /// The HarfBuzz scale of `size` px: never below 1 (a zero scale would make every advance a division by
