@@ -10,7 +10,7 @@ RELEASE_BIN := $(RELEASE_SCRATCH)/release/bubble
 DIST_NAME := bubble-$(VERSION)-linux-$(ARCH)
 DIST := dist/$(DIST_NAME).tar.gz
 
-.PHONY: all deps build release dist install examples test check check-browser check-ship clean
+.PHONY: all deps build release dist install examples docs test check check-browser check-ship clean
 
 all: examples
 
@@ -37,6 +37,10 @@ install: release
 examples: build
 	BUBBLE=.build/$(CONFIG)/bubble scripts/render-examples
 
+# The DocC archive of the public API (.build/docs/Bubble.doccarchive); fails on any DocC warning.
+docs: deps
+	scripts/build-docs
+
 test: deps
 	$(SWIFT) test
 	$(MAKE) check
@@ -46,6 +50,7 @@ check: build
 	@scripts/python-deps
 	BUBBLE=.build/$(CONFIG)/bubble scripts/render-examples
 	scripts/check-schema
+	scripts/build-docs
 	scripts/check-render --bubble .build/$(CONFIG)/bubble
 	$(MAKE) check-browser
 	$(MAKE) check-ship

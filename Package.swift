@@ -19,8 +19,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
-        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        // `make docs`: the DocC archive (a command plugin: `swift build` builds nothing of it).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // C libraries, one thin module each.
@@ -43,40 +44,43 @@ let package = Package(
         .target(name: "BubbleGzip", dependencies: ["CZlib"], swiftSettings: strict),
 
         // The pipeline: Map → Typeset → Report.
-        .target(name: "BubbleMapping", dependencies: ["BubbleJSON", "BubbleUnicode", "BubbleRegex", "BubbleLock"], swiftSettings: strict),
+        .target(name: "BubbleMapping", dependencies: ["BubbleJSON", "BubbleRegex", "BubbleLock"], swiftSettings: strict),
         .target(name: "BubbleTypesetting", dependencies: ["BubbleFonts", "BubbleUnicode", "BubbleMapping"], swiftSettings: strict),
-        .target(name: "BubbleRendering", dependencies: ["BubbleTypesetting", "BubbleFonts", "BubbleLock"], swiftSettings: strict),
+        .target(name: "BubbleRendering", dependencies: ["BubbleTypesetting", "BubbleMapping", "BubbleFonts", "BubbleUnicode", "BubbleLock"], swiftSettings: strict),
         .target(name: "Bubble", dependencies: ["BubbleJSON", "BubbleMapping", "BubbleTypesetting", "BubbleRendering", "BubbleFonts",
-                                               "BubbleRegex", "BubbleLock"],
+                                               "BubbleUnicode", "BubbleRegex", "BubbleLock"],
                 swiftSettings: strict, plugins: ["EmbedFiles"]),
         // The HTTP service as a library: tests drive it without a socket and over loopback.
         .target(name: "BubbleServer", dependencies: [
-            "Bubble", "BubbleJSON", "BubbleGzip",
+            "Bubble", "BubbleJSON", "BubbleGzip", "BubbleFonts", "BubbleLock",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Metrics", package: "swift-metrics"),
             .product(name: "Prometheus", package: "swift-prometheus"),
-            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ], exclude: ["openapi.json"], swiftSettings: strict, plugins: ["EmbedFiles"]),
         .executableTarget(name: "bubble", dependencies: [
             "Bubble", "BubbleJSON", "BubbleServer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strict),
         .executableTarget(name: "bubble-bench", dependencies: ["Bubble", "BubbleJSON"], swiftSettings: strict),
         // Compiled into the binary rather than found beside it: the OpenAPI document, the version and commit.
         .executableTarget(name: "bubble-embed"),
         .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["bubble-embed"]),
 
-        .target(name: "BubbleTestSupport", dependencies: ["Bubble"], swiftSettings: strict),
+        .target(name: "BubbleTestSupport", swiftSettings: strict),
         .testTarget(name: "BubbleUnicodeTests", dependencies: ["BubbleUnicode", "BubbleTestSupport"]),
         .testTarget(name: "BubbleFontsTests", dependencies: ["BubbleFonts", "BubbleTestSupport"]),
         .testTarget(name: "BubbleJSONTests", dependencies: ["BubbleJSON"]),
         .testTarget(name: "BubbleMappingTests", dependencies: ["BubbleMapping", "BubbleRegex", "BubbleTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "BubbleTypesettingTests", dependencies: ["BubbleTypesetting", "BubbleTestSupport"]),
-        .testTarget(name: "BubbleRenderingTests", dependencies: ["Bubble", "BubbleTestSupport"]),
-        .testTarget(name: "BubbleTests", dependencies: ["Bubble", "bubble", "BubbleTestSupport"]),
+        .testTarget(name: "BubbleTypesettingTests", dependencies: ["BubbleTypesetting", "BubbleMapping", "BubbleFonts", "BubbleUnicode",
+                                                             "BubbleTestSupport"]),
+        .testTarget(name: "BubbleRenderingTests", dependencies: ["Bubble", "BubbleRendering", "BubbleFonts", "BubbleTestSupport"]),
+        .testTarget(name: "BubbleTests", dependencies: ["Bubble", "BubbleJSON", "BubbleFonts", "bubble", "BubbleTestSupport"]),
         .testTarget(name: "BubbleServerTests", dependencies: [
-            "BubbleServer", "bubble", "BubbleTestSupport",
+            "Bubble", "BubbleServer", "bubble",
+            .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdTesting", package: "hummingbird"),
+            .product(name: "Logging", package: "swift-log"),
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
         ]),
     ]

@@ -1,10 +1,12 @@
-public import BubbleRendering
+package import BubbleRendering
 import BubbleFonts
 
 extension BubbleEngine {
     /// Lays out any message and renders it as an HTML fragment a browser draws with Bubble's lines
-    /// (``HTMLRenderer``). Bad input gets the same errors as ``layout(_:options:)``.
+    /// (``/BubbleRendering/HTMLRenderer``). Bad input gets the same errors as ``layout(_:options:)``.
     /// - Parameters:
+    ///   - message: the message, in any of its formats.
+    ///   - options: merged over the engine's defaults (nil: the defaults).
     ///   - fontBaseURL: where the browser loads font files, by file name (nil: `local()` names, then `file://` paths).
     ///   - assetBaseURL: where it loads catalog images (nil: `data:` URIs).
     public func html(_ message: Message, options: BubbleOptions? = nil, fontBaseURL: String? = nil,
@@ -15,7 +17,7 @@ extension BubbleEngine {
 
     /// The renderer for a plan's options: its width, padding, font size and emoji alignment, the chain's
     /// color emoji face, and catalog images read from the catalog's own folder.
-    public func htmlRenderer(_ plan: LayoutPlan, fontBaseURL: String? = nil, assetBaseURL: String? = nil) -> HTMLRenderer {
+    package func htmlRenderer(_ plan: LayoutPlan, fontBaseURL: String? = nil, assetBaseURL: String? = nil) -> HTMLRenderer {
         let o = plan.options
         let images = CatalogImages(catalogPath: o.given.catalog ?? BubbleEngine.defaultCatalogPath)
         return HTMLRenderer(maxWidth: o.maxWidth, padding: o.padding.insets, fontSize: o.fontSize,

@@ -1,4 +1,4 @@
-public import BubbleRendering
+package import BubbleRendering
 import BubbleFonts
 import FoundationEssentials
 
@@ -23,7 +23,7 @@ extension BubbleEngine {
 
     /// The renderer for a plan's options: its theme, the chain's color emoji face, and catalog
     /// images read from the catalog's own folder (never a path from a message).
-    public func svgRenderer(_ plan: LayoutPlan) -> SVGRenderer {
+    package func svgRenderer(_ plan: LayoutPlan) -> SVGRenderer {
         let o = plan.options
         let images = CatalogImages(catalogPath: o.given.catalog ?? BubbleEngine.defaultCatalogPath)
         return SVGRenderer(theme: SVGTheme(o.given.theme), debug: o.debug, glyphs: glyphPaths,
@@ -35,7 +35,7 @@ extension BubbleEngine {
 extension SVGTheme {
     /// The theme the options ask for: `style` picks incoming (default) or outgoing defaults, and
     /// each given color and the corner radius go over them.
-    public init(_ theme: Theme?) {
+    package init(_ theme: Theme?) {
         let style = theme?.style.flatMap(SVGTheme.Style.init(rawValue:)) ?? .incoming
         self.init(style: style, text: theme?.text, link: theme?.link, bubble: theme?.bubble,
                   highlight: theme?.highlight, cornerRadius: theme?.cornerRadius)

@@ -1,5 +1,5 @@
-public import BubbleMapping
-public import BubbleTypesetting
+package import BubbleMapping
+package import BubbleTypesetting
 
 extension BubbleEngine {
     /// Lays a message out at every width of the plan (`widths`, or `maxWidth` alone), in order, from
@@ -9,7 +9,7 @@ extension BubbleEngine {
     /// cut, no image shrunk, and the widest line fits) gets that layout again rather than a new one:
     /// the lines, rects and size are the same. Long messages are laid out whole here (the prefix
     /// shortcut of ``layout(_:plan:)`` serves one width).
-    public func layouts(_ message: Message, plan: LayoutPlan, cache: ShapedTextCache? = nil) throws(BubbleError) -> [BubbleLayout] {
+    package func layouts(_ message: Message, plan: LayoutPlan, cache: ShapedTextCache? = nil) throws(BubbleError) -> [BubbleLayout] {
         if plan.widths.count == 1 {
             if let cache { return [try layout(message, plan: plan, cache: cache)] }
             return [try layout(message, plan: plan)]

@@ -5,14 +5,14 @@ import FoundationEssentials
 
 /// Bubble's front door: options in, layouts out, fonts and typesetters kept for reuse.
 ///
-/// Thread-safe: fonts and the catalog are shared; each call borrows a ``Typesetter`` (which owns
+/// Thread-safe: fonts and the catalog are shared; each call borrows a ``/BubbleTypesetting/Typesetter`` (which owns
 /// ICU iterators and a HarfBuzz buffer) from a pool, so calls run in parallel.
 public final class BubbleEngine: @unchecked Sendable {
     /// Options every call starts from.
     public let defaults: BubbleOptions
 
     /// Glyph paths for SVG, shared by every message this engine renders.
-    public let glyphPaths: GlyphPathCache
+    package let glyphPaths: GlyphPathCache
     /// The caps of what the engine keeps between calls.
     public let limits: EngineLimits
 
@@ -27,12 +27,13 @@ public final class BubbleEngine: @unchecked Sendable {
     var defaultFontFaces: [FontFace] { chains.defaultChain.faces }
 
     /// Most shaped words each worker keeps (0: no word cache).
-    public var shapeCacheCapacity: Int { pool.shapeCacheCapacity }
+    package var shapeCacheCapacity: Int { pool.shapeCacheCapacity }
 
     /// An engine with the default ``EngineLimits`` but its word cache's capacity.
+    /// - Parameter options: the defaults every call's options merge over, checked here.
     /// - Parameter catalog: a catalog built in memory, used instead of Bubble's own when the options name
     ///   no `catalog` path (benchmarks and tests size every token without writing a file).
-    /// - Parameter shapeCacheCapacity: most shaped words each worker keeps (see ``ShapeCache``); 0 turns
+    /// - Parameter shapeCacheCapacity: most shaped words each worker keeps (see ``/BubbleTypesetting/ShapeCache``); 0 turns
     ///   the word cache off.
     public convenience init(options: BubbleOptions = BubbleOptions(), catalog: EmojiCatalog? = nil,
                             shapeCacheCapacity: Int) throws(BubbleError) {
@@ -42,6 +43,7 @@ public final class BubbleEngine: @unchecked Sendable {
     }
 
     /// Loads the default fonts (a missing family is an error naming its Debian package).
+    /// - Parameter options: the defaults every call's options merge over, checked here.
     /// - Parameter catalog: a catalog built in memory, used instead of Bubble's own when the options name
     ///   no `catalog` path.
     /// - Parameter limits: the caps of the font chains, catalogs, glyph paths and word caches it keeps.
@@ -73,7 +75,7 @@ public final class BubbleEngine: @unchecked Sendable {
     }
 
     /// Lays out a message under a plan made by ``plan(for:)``.
-    public func layout(_ message: Message, plan: LayoutPlan) throws(BubbleError) -> BubbleLayout {
+    package func layout(_ message: Message, plan: LayoutPlan) throws(BubbleError) -> BubbleLayout {
         if let cut = try layoutOfPrefix(message, plan) { return cut }
         return report(try shape(map(message, plan), plan), plan, width: plan.width)
     }
@@ -91,16 +93,16 @@ public final class BubbleEngine: @unchecked Sendable {
     }
 
     /// The catalog the options name (or Bubble's own), loaded once per path.
-    public func catalog(for o: BubbleOptions) throws(BubbleError) -> LoadedCatalog {
+    package func catalog(for o: BubbleOptions) throws(BubbleError) -> LoadedCatalog {
         try catalogs.catalog(at: o.catalog)
     }
 
     /// Bubble's own catalog: `$BUBBLE_CATALOG`, else `Emoji/catalog.json` of the source tree.
-    public static var defaultCatalogPath: String { Catalogs.defaultPath }
+    package static var defaultCatalogPath: String { Catalogs.defaultPath }
 
     /// The plan for `options` merged over the engine's defaults, checked once (nil: the defaults'
     /// plan, worked out at start). Lay out many messages with one plan through ``layout(_:plan:)``.
-    public func plan(for options: BubbleOptions?) throws(BubbleError) -> LayoutPlan {
+    package func plan(for options: BubbleOptions?) throws(BubbleError) -> LayoutPlan {
         guard let options else { return defaultPlan }
         let o = try resolve(options)
         let chain = try chains.chain(for: o.fonts ?? FallbackChain.defaultFamilies)
@@ -159,12 +161,12 @@ public final class BubbleEngine: @unchecked Sendable {
     public var defaultFamilies: [String] { chains.defaultFamilies }
 
     /// Forgets every shaped word of every idle worker (fonts and per-character tables stay).
-    public func removeAllShapedWords() {
+    package func removeAllShapedWords() {
         pool.forEachIdle { $0.cache.removeAllWords() }
     }
 
     /// Word-cache look-ups and hits over the idle workers, since they were made.
-    public var shapedWordStatistics: (lookups: Int, hits: Int) {
+    package var shapedWordStatistics: (lookups: Int, hits: Int) {
         var lookups = 0, hits = 0
         pool.forEachIdle { lookups += $0.cache.lookups; hits += $0.cache.hits }
         return (lookups, hits)

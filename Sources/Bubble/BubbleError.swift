@@ -17,7 +17,7 @@ public struct BubbleError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String { "\(code): \(message)" }
 
     /// An option with a value out of its range, named by its key.
-    public static func outOfRange(_ key: String, _ value: String, _ expected: String) -> BubbleError {
+    package static func outOfRange(_ key: String, _ value: String, _ expected: String) -> BubbleError {
         BubbleError(code: "invalid_options", message: "option '\(key)' is \(value); expected \(expected)")
     }
 

@@ -26,7 +26,7 @@ public enum BubbleVersion {
     }
 
     /// `{"bubble": VERSION, "commit", "libraries": {...}, "fonts"?: FINGERPRINT}`, keys in this order.
-    public static func json(fonts: String?) -> String {
+    package static func json(fonts: String?) -> String {
         var text = "{\"bubble\":\(quoted(version)),\"commit\":\(quoted(commit)),\"libraries\":{"
         text += libraries.map { "\(quoted($0.name)):\(quoted($0.version))" }.joined(separator: ",") + "}"
         if let fonts { text += ",\"fonts\":\(quoted(fonts))" }
@@ -52,7 +52,7 @@ extension BubbleEngine {
     /// A fingerprint of the default font set: 16 hex digits over each face's family, style, file and
     /// content hash, in fallback order. Two hosts with the same fingerprint lay out the same bytes.
     /// Reading every font file once, it takes a moment; it is worked out once per engine.
-    public var fontFingerprint: String {
+    package var fontFingerprint: String {
         fingerprintBox.value {
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325
             for face in defaultFontFaces {

@@ -1,4 +1,4 @@
-public import BubbleMapping
+import BubbleMapping
 import BubbleLock
 import FoundationEssentials
 

@@ -17,19 +17,19 @@ import Darwin
 ///    `.build/debug/bubble`, a test bundle, `Benchmarks/.build/…`).
 ///
 /// A `catalog` option (`--catalog`, the JSON key) goes over all of them.
-public enum DataLocation {
+package enum DataLocation {
     /// The environment variable naming a catalog file.
-    public static let catalogVariable = "BUBBLE_CATALOG"
+    package static let catalogVariable = "BUBBLE_CATALOG"
     /// The installed catalog, relative to the executable's folder.
-    public static let installedCatalog = "../share/bubble/catalog.json"
+    package static let installedCatalog = "../share/bubble/catalog.json"
     /// The catalog of a source tree, relative to the tree's root.
-    public static let sourceTreeCatalog = "Emoji/catalog.json"
+    package static let sourceTreeCatalog = "Emoji/catalog.json"
     /// How many folders above the executable's a source tree is looked for.
     static let ancestorsSearched = 8
 
     /// The default catalog path, worked out once per process; when no candidate exists, the
     /// installed location (so the error names where a release keeps it).
-    public static let catalogPath: String = {
+    package static let catalogPath: String = {
         if let env = getenv(catalogVariable).map({ String(cString: $0) }), !env.isEmpty { return env }
         let candidates = catalogCandidates(executable: executablePath)
         return candidates.first(where: isReadableFile) ?? candidates.first ?? sourceTreeCatalog
@@ -40,7 +40,7 @@ public enum DataLocation {
         + "then \(sourceTreeCatalog) above it; --catalog (the catalog option) names another"
 
     /// Where a catalog is looked for, in order, for an executable at `executable` (an absolute path).
-    public static func catalogCandidates(executable: String?) -> [String] {
+    package static func catalogCandidates(executable: String?) -> [String] {
         guard let executable, executable.hasPrefix("/") else { return [] }
         var folder = parent(of: executable)
         var candidates = [normalized(folder + "/" + installedCatalog)]
@@ -53,7 +53,7 @@ public enum DataLocation {
     }
 
     /// The running executable's absolute path, symlinks resolved (`/proc/self/exe` on Linux).
-    public static let executablePath: String? = {
+    package static let executablePath: String? = {
         #if os(Linux)
         var buffer = [CChar](repeating: 0, count: 4096)
         let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)

@@ -1,5 +1,5 @@
 import BubbleFonts
-public import BubbleMapping
+import BubbleMapping
 import BubbleTypesetting
 
 /// What one set of options means for every message laid out under it, worked out once: the options
@@ -8,9 +8,9 @@ import BubbleTypesetting
 ///
 /// Make one with ``BubbleEngine/plan(for:)`` and lay out any number of messages with it: options are
 /// resolved and validated once, not once per message.
-public final class LayoutPlan: Sendable {
+package final class LayoutPlan: Sendable {
     /// The options merged over the engine's defaults, each default filled in.
-    public let options: ResolvedOptions
+    package let options: ResolvedOptions
     let catalog: LoadedCatalog
     let mapper: Mapper
     let chain: FallbackChain
@@ -27,7 +27,7 @@ public final class LayoutPlan: Sendable {
     /// Least touch target size, px (0: no touch rects).
     let minTouchSize: Double
     /// The bubble widths of ``BubbleEngine/layouts(_:plan:)``: `widths`, or `maxWidth` alone.
-    public let widths: [Double]
+    package let widths: [Double]
 
     init(_ given: BubbleOptions, catalog: LoadedCatalog, chain: FallbackChain) {
         let o = ResolvedOptions(given)

@@ -1,10 +1,10 @@
-public import BubbleMapping
+package import BubbleMapping
 
 /// An emoji catalog with its reverse index (emoji sequence → first name), built once per catalog.
-public struct LoadedCatalog: Sendable {
-    public let catalog: EmojiCatalog
+package struct LoadedCatalog: Sendable {
+    package let catalog: EmojiCatalog
     /// The catalog name of each Unicode emoji sequence (the first entry naming it: English before Chinese).
-    public let names: [String: String]
+    package let names: [String: String]
 
     init(_ catalog: EmojiCatalog) {
         self.catalog = catalog

@@ -1,4 +1,4 @@
-public import BubbleJSON
+package import BubbleJSON
 public import BubbleMapping
 
 /// One message object as a batch line or an HTTP request carries it, read by ``MessageReader``.
@@ -23,7 +23,7 @@ public struct MessageRequest: Sendable {
 public enum MessageReader {
     /// The keys that hold a message's body, one per ``Message/Format``.
     /// (`entities` is not one: it goes beside `text`.)
-    public static let bodyKeys = Message.Format.allCases.filter { $0 != .entities }.map(\.rawValue)
+    package static let bodyKeys = Message.Format.allCases.filter { $0 != .entities }.map(\.rawValue)
 
     /// Reads a whole JSON document that must be one message object (a batch line).
     public static func read(document bytes: [UInt8]) throws(BubbleError) -> MessageRequest {
@@ -34,7 +34,7 @@ public enum MessageReader {
 
     /// Reads one message object; `document` is the text it was read from, to copy the `id` back
     /// byte for byte (nil: the id is written anew from its value).
-    public static func read(_ value: JSONValue, document: [UInt8]? = nil) throws(BubbleError) -> MessageRequest {
+    package static func read(_ value: JSONValue, document: [UInt8]? = nil) throws(BubbleError) -> MessageRequest {
         guard let fields = value.object else { throw invalid("a message must be a JSON object, not \(value.kindName)") }
         let id = try self.id(fields, document: document)
         let given = bodyKeys.filter { fields[$0] != nil }
@@ -84,14 +84,14 @@ public enum MessageReader {
     }
 
     /// A message's `linkMap`: exact text → URL (merged over the options' link map).
-    public static func linkMap(_ value: JSONValue) throws(BubbleError) -> [String: String] {
+    package static func linkMap(_ value: JSONValue) throws(BubbleError) -> [String: String] {
         do { return try [String: String](json: value) } catch {
             throw invalid("\"linkMap\"\(error.path.isEmpty ? "" : "." + error.path): \(error.message)")
         }
     }
 
     /// A message's `highlights`: `[{start, end, textColor?, backgroundColor?}]`, in source offsets.
-    public static func highlights(_ value: JSONValue) throws(BubbleError) -> [SourceHighlight] {
+    package static func highlights(_ value: JSONValue) throws(BubbleError) -> [SourceHighlight] {
         let shape = "\"highlights\" must be [{start, end, textColor?, backgroundColor?}]"
         guard let items = value.array else { throw invalid(shape) }
         var out: [SourceHighlight] = []
@@ -115,7 +115,7 @@ public enum MessageReader {
     }
 
     /// The error for a document that is not JSON.
-    public static func malformed(_ error: JSONError) -> BubbleError {
+    package static func malformed(_ error: JSONError) -> BubbleError {
         BubbleError(code: "malformed_json", message: "not valid JSON: \(error)")
     }
 }

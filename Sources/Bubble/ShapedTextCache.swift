@@ -9,7 +9,7 @@ import BubbleLock
 /// full it becomes the old one and the previous old one is dropped; a hit in the old generation moves
 /// the entry back to the young one), which keeps recently used messages at the cost of one dictionary
 /// swap. Thread-safe; shaping runs outside the lock.
-public final class ShapedTextCache: @unchecked Sendable {
+package final class ShapedTextCache: @unchecked Sendable {
     /// What a shaped message depends on: the message and every option the Map and Shape stages read.
     struct Key: Hashable {
         let body: String
@@ -37,7 +37,7 @@ public final class ShapedTextCache: @unchecked Sendable {
     }
 
     /// Most entries held.
-    public let capacity: Int
+    package let capacity: Int
 
     private let lock = Lock()
     private var young: [Key: ShapedText] = [:]
@@ -46,16 +46,16 @@ public final class ShapedTextCache: @unchecked Sendable {
     private var missCount = 0
 
     /// A cache of at most `capacity` shaped messages (0 keeps none).
-    public init(capacity: Int) {
+    package init(capacity: Int) {
         self.capacity = max(0, capacity)
     }
 
     /// Entries held now.
-    public var count: Int { lock.withLock { young.count + old.count } }
+    package var count: Int { lock.withLock { young.count + old.count } }
     /// Look-ups answered from the cache since it was made.
-    public var hits: Int { lock.withLock { hitCount } }
+    package var hits: Int { lock.withLock { hitCount } }
     /// Look-ups that had to shape.
-    public var misses: Int { lock.withLock { missCount } }
+    package var misses: Int { lock.withLock { missCount } }
 
     func shaped(_ key: Key, make: () throws(BubbleError) -> ShapedText) throws(BubbleError) -> ShapedText {
         guard capacity > 0 else { return try make() }
@@ -88,12 +88,12 @@ extension BubbleEngine {
     /// same message was shaped before under the same Map and Shape options.
     ///
     /// The result is the same layout, byte for byte once rendered, as without the cache.
-    public func layout(_ message: Message, options: BubbleOptions?, cache: ShapedTextCache) throws(BubbleError) -> BubbleLayout {
+    package func layout(_ message: Message, options: BubbleOptions?, cache: ShapedTextCache) throws(BubbleError) -> BubbleLayout {
         try layout(message, plan: try plan(for: options), cache: cache)
     }
 
     /// ``layout(_:options:cache:)`` under a plan made by ``plan(for:)``.
-    public func layout(_ message: Message, plan: LayoutPlan, cache: ShapedTextCache) throws(BubbleError) -> BubbleLayout {
+    package func layout(_ message: Message, plan: LayoutPlan, cache: ShapedTextCache) throws(BubbleError) -> BubbleLayout {
         let shaped: ShapedText
         if let key = ShapedTextCache.Key(message, plan.options) {
             shaped = try cache.shaped(key) { () throws(BubbleError) in try shape(map(message, plan), plan) }

@@ -7,12 +7,12 @@ import BubbleLock
 /// while a chain uses it (a later request for it opens it again). Held strongly, not weakly: a weak
 /// reference gives every face a side table, and each retain of a face then took Swift's slow path
 /// (2.5% more instructions per message).
-public final class FaceStore: @unchecked Sendable {
+package final class FaceStore: @unchecked Sendable {
     /// The process's store.
-    public static let shared = FaceStore()
+    package static let shared = FaceStore()
 
     /// Most faces kept: the default chain, a few dozen fallback and styled faces, the chains of a server.
-    public static let capacity = 256
+    package static let capacity = 256
 
     private struct Key: Hashable {
         var source: FontSource
@@ -27,7 +27,7 @@ public final class FaceStore: @unchecked Sendable {
     init() {}
 
     /// The open face of `source` with these synthetic styles, or a new one.
-    public func face(_ source: FontSource, syntheticBold: Bool = false, syntheticItalic: Bool = false) throws(FontError) -> FontFace {
+    package func face(_ source: FontSource, syntheticBold: Bool = false, syntheticItalic: Bool = false) throws(FontError) -> FontFace {
         let key = Key(source: source, syntheticBold: syntheticBold, syntheticItalic: syntheticItalic)
         let found: FontFace? = lock.withLock {
             tick &+= 1
@@ -48,5 +48,5 @@ public final class FaceStore: @unchecked Sendable {
     }
 
     /// Faces kept now.
-    public var count: Int { lock.withLock { faces.count } }
+    package var count: Int { lock.withLock { faces.count } }
 }

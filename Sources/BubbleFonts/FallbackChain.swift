@@ -51,7 +51,7 @@ public final class FallbackChain: @unchecked Sendable {
     /// keycap) tries the chain's color faces first, as browsers do, so 😀 is not drawn with a text
     /// font's monochrome glyph. Default-ignorable joiners and selectors do not need coverage when the
     /// base is covered. Returns nil when no chain face covers it.
-    public func faceIndex(forGrapheme scalars: some Collection<UInt32>, prefersEmoji: Bool) -> Int? {
+    package func faceIndex(forGrapheme scalars: some Collection<UInt32>, prefersEmoji: Bool) -> Int? {
         if prefersEmoji {
             for (i, face) in faces.enumerated() where face.isColor && covers(face, scalars) { return i }
         }
@@ -60,7 +60,7 @@ public final class FallbackChain: @unchecked Sendable {
     }
 
     /// ``faceIndex(forGrapheme:prefersEmoji:)`` for an array, without generic dispatch (the itemizer's call).
-    public func faceIndex(forGrapheme scalars: [UInt32], prefersEmoji: Bool) -> Int? {
+    package func faceIndex(forGrapheme scalars: [UInt32], prefersEmoji: Bool) -> Int? {
         if prefersEmoji {
             for (i, face) in faces.enumerated() where face.isColor && covers(face, scalars) { return i }
         }
@@ -87,7 +87,7 @@ public final class FallbackChain: @unchecked Sendable {
     }
 
     /// A face found by fontconfig for a code point the chain does not cover (cached per face file).
-    public func fallbackFace(covering scalar: UInt32) -> FontFace? {
+    package func fallbackFace(covering scalar: UInt32) -> FontFace? {
         let near = names.first(where: { !FallbackChain.isPath($0) }) ?? "sans-serif"
         guard let source = FontResolver.shared.face(covering: scalar, near: near) else { return nil }
         lock.lock()
@@ -100,7 +100,7 @@ public final class FallbackChain: @unchecked Sendable {
 
     /// The regular face of `family` (fontconfig's match, kept only when its family name is the one asked
     /// for), cached; nil when no such family is installed. Bounded by the families styles name.
-    public func familyFace(_ family: String) -> FontFace? {
+    package func familyFace(_ family: String) -> FontFace? {
         lock.lock()
         if let known = families[family] { lock.unlock(); return known }
         lock.unlock()
@@ -116,11 +116,11 @@ public final class FallbackChain: @unchecked Sendable {
     }
 
     /// Whether `face` draws every scalar of a grapheme (joiners and selectors excepted).
-    public func faceCovers(_ face: FontFace, _ scalars: [UInt32]) -> Bool { covers(face, scalars) }
+    package func faceCovers(_ face: FontFace, _ scalars: [UInt32]) -> Bool { covers(face, scalars) }
     /// A face found by fontconfig covering every scalar of a cluster (or a word) in `script` (an ISO
     /// 15924 tag packed big-endian, 0 when neutral), cached per face file like ``fallbackFace(covering:)``.
     /// Default-ignorable joiners and selectors need no coverage.
-    public func fallbackFace(covering scalars: [UInt32], script: UInt32) -> FontFace? {
+    package func fallbackFace(covering scalars: [UInt32], script: UInt32) -> FontFace? {
         let needed = scalars.filter { !FallbackChain.isIgnorable($0) }
         guard !needed.isEmpty else { return nil }
         let near = names.first(where: { !FallbackChain.isPath($0) }) ?? "sans-serif"
@@ -135,11 +135,11 @@ public final class FallbackChain: @unchecked Sendable {
     }
 
     /// Whether every scalar of `scalars` is drawn by `face` (default-ignorable joiners and selectors excepted).
-    public func covers(_ face: FontFace, all scalars: [UInt32]) -> Bool { covers(face, scalars) }
+    package func covers(_ face: FontFace, all scalars: [UInt32]) -> Bool { covers(face, scalars) }
 
     /// ZWJ, ZWNJ and variation selectors: drawn by whichever face draws their base.
     @inline(__always)
-    public static func isIgnorable(_ s: UInt32) -> Bool {
+    package static func isIgnorable(_ s: UInt32) -> Bool {
         s == 0x200D || s == 0x200C || (s >= 0xFE00 && s <= 0xFE0F) || (s >= 0xE0100 && s <= 0xE01EF)
     }
 
@@ -162,7 +162,7 @@ public final class FallbackChain: @unchecked Sendable {
 
     /// The bold and/or italic face of the family `face` belongs to, or `face` itself with synthetic
     /// emboldening/slant when the family has no such face.
-    public func styledFace(_ face: FontFace, bold: Bool, italic: Bool) -> FontFace {
+    package func styledFace(_ face: FontFace, bold: Bool, italic: Bool) -> FontFace {
         guard bold || italic else { return face }
         let key = StyleKey(face: ObjectIdentifier(face), bold: bold, italic: italic)
         lock.lock()

@@ -6,7 +6,7 @@ extension FontFace {
     ///
     /// Loads with `FT_LOAD_NO_SCALE | FT_LOAD_NO_BITMAP` and decomposes with `FT_Outline_Decompose`,
     /// all under FreeType's lock; the points are copied out before the lock is released.
-    public func outline(glyph: UInt32) -> GlyphOutline? {
+    package func outline(glyph: UInt32) -> GlyphOutline? {
         FreeType.shared.withLock { () -> GlyphOutline? in
             guard let ftFace = openFreeTypeFaceLocked() else { return nil }
             let flags = FT_Int32(FT_LOAD_NO_SCALE) | FT_Int32(FT_LOAD_NO_BITMAP)
@@ -30,7 +30,7 @@ extension FontFace {
 
     /// The PNG image of color glyph `glyph` and its placement at `size` px, or nil when the face
     /// has no PNG for it (HarfBuzz's `hb_ot_color_glyph_reference_png`; Noto Color Emoji is CBDT).
-    public func pngImage(glyph: UInt32, size: Double) -> GlyphImage? {
+    package func pngImage(glyph: UInt32, size: Double) -> GlyphImage? {
         guard hasPNGGlyphs else { return nil }
         let font = hbFont(size: size)
         defer { hb_font_destroy(font) }

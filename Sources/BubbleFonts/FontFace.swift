@@ -12,7 +12,7 @@ import Darwin
 /// which are thread-safe; FreeType opens the same face lazily, under its lock, for glyph outlines
 /// and names. The face is immutable after loading except for its per-size font cache.
 public final class FontFace: @unchecked Sendable, Hashable, CustomStringConvertible {
-    public let source: FontSource
+    package let source: FontSource
     /// The family name the face reports (`DejaVu Sans`, `Noto Sans CJK SC`).
     public let family: String
     /// The style name (`Book`, `Bold`, `Regular`).
@@ -20,14 +20,14 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     /// The PostScript name (`NotoSansCJKsc-Regular`): how CSS `local()` names one face of a collection.
     public let postScriptName: String?
     /// Design units per em.
-    public let unitsPerEm: Int
+    package let unitsPerEm: Int
     /// Whether the face draws color glyphs (CBDT/sbix bitmaps or COLR layers): an emoji font.
     public let isColor: Bool
     /// Whether the face carries PNG glyph images (CBDT, sbix).
-    public let hasPNGGlyphs: Bool
+    package let hasPNGGlyphs: Bool
     /// Bold or italic requested but missing from the family: drawn by emboldening/slanting.
-    public let syntheticBold: Bool
-    public let syntheticItalic: Bool
+    package let syntheticBold: Bool
+    package let syntheticItalic: Bool
 
     let blob: OpaquePointer
     let face: OpaquePointer
@@ -56,7 +56,7 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     var freeTypeFaceTried = false
 
     /// Opens face `source.index` of `source.path`.
-    public init(source: FontSource, syntheticBold: Bool = false, syntheticItalic: Bool = false) throws(FontError) {
+    package init(source: FontSource, syntheticBold: Bool = false, syntheticItalic: Bool = false) throws(FontError) {
         self.source = source
         self.syntheticBold = syntheticBold
         self.syntheticItalic = syntheticItalic
@@ -105,17 +105,17 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
 
     /// The glyph id the cmap gives `scalar`, or nil when the face does not cover it.
     @inline(__always)
-    public func glyph(for scalar: UInt32) -> UInt32? {
+    package func glyph(for scalar: UInt32) -> UInt32? {
         var glyph: hb_codepoint_t = 0
         return hb_font_get_nominal_glyph(cmapFont, scalar, &glyph) != 0 ? glyph : nil
     }
 
     /// Whether the cmap maps `scalar` to a glyph.
     @inline(__always)
-    public func covers(_ scalar: UInt32) -> Bool { glyph(for: scalar) != nil }
+    package func covers(_ scalar: UInt32) -> Bool { glyph(for: scalar) != nil }
 
     /// Vertical metrics at `size` px (computed once per size).
-    public func metrics(size: Double) -> FontMetrics {
+    package func metrics(size: Double) -> FontMetrics {
         let key = FontFace.scale(size)
         lock.lock()
         if let last = lastMetrics, last.key == key { lock.unlock(); return last.metrics }
@@ -158,7 +158,7 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     }
 
     /// The horizontal advance of `glyph` at `size` px (the font's hmtx, scaled).
-    public func advance(glyph: UInt32, size: Double) -> Double {
+    package func advance(glyph: UInt32, size: Double) -> Double {
         let font = hbFont(size: size)
         defer { hb_font_destroy(font) }
         return Double(hb_font_get_glyph_h_advance(font, glyph)) / Double(FontFace.scale(size)) * size
@@ -166,7 +166,7 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
 
     /// How far the ink of `glyph` at `size` px reaches above and below the baseline, px (positive up
     /// and down respectively), or nil for a glyph with no ink.
-    public func inkBounds(glyph: UInt32, size: Double) -> (above: Double, below: Double)? {
+    package func inkBounds(glyph: UInt32, size: Double) -> (above: Double, below: Double)? {
         var extents = hb_glyph_extents_t()
         let font = hbFont(size: size)
         defer { hb_font_destroy(font) }
@@ -176,11 +176,11 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     }
 
     /// Number of glyphs in the face.
-    public var glyphCount: Int { Int(hb_face_get_glyph_count(face)) }
+    package var glyphCount: Int { Int(hb_face_get_glyph_count(face)) }
 
     /// Whether the ink of `glyph` reaches above the face's ascent or below its descent (a tall
     /// precomposed capital such as Ẫ, a stacked cluster): the glyphs whose line must grow to hold them.
-    public func reachesPastMetrics(glyph: UInt32) -> Bool {
+    package func reachesPastMetrics(glyph: UInt32) -> Bool {
         let size = 64.0
         guard let ink = inkBounds(glyph: glyph, size: size) else { return false }
         let m = metrics(size: size)
@@ -200,7 +200,7 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     /// corpus (peak RSS 40 MiB where shaping alone needs 28). The mapping is private and read-only, so
     /// `MADV_DONTNEED` only unmaps the pages: the next read maps the file's unchanged page again, and a
     /// thread reading the table meanwhile takes a page fault, never other bytes.
-    public func releaseOutlinePages(afterReading count: Int) {
+    package func releaseOutlinePages(afterReading count: Int) {
         guard let pages = outlinePages, count > 0 else { return }
         lock.lock()
         outlinesRead += count
@@ -212,14 +212,14 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
 
     /// Bytes of outline pages ``releaseOutlinePages(afterReading:)`` hands back (0: the table is small,
     /// or the file was not mapped by Bubble).
-    public var releasableOutlineBytes: Int { outlinePages?.length ?? 0 }
+    package var releasableOutlineBytes: Int { outlinePages?.length ?? 0 }
 
     /// HarfBuzz units per px: positions come back in 1/1024 px, finer than Pango's 1/1024 pt grid needs.
     static let unitsPerPixel: Double = 1024
     /// The HarfBuzz scale of `size` px: never below 1 (a zero scale would make every advance a division by
     /// zero) nor above 2²⁴ (HarfBuzz multiplies it by design units in 32 bits); NaN is 1. Total: no size traps.
     @inline(__always)
-    public static func scale(_ size: Double) -> Int32 {
+    package static func scale(_ size: Double) -> Int32 {
         let units = (size * unitsPerPixel).rounded()
         return units >= 1 ? Int32(min(units, Double(1 << 24))) : 1
     }
@@ -269,7 +269,7 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     }
 
     /// HarfBuzz fonts held now (at most ``sizedFontCapacity``).
-    public var sizedFontCount: Int { lock.withLock { sized.pointee.entries.count } }
+    package var sizedFontCount: Int { lock.withLock { sized.pointee.entries.count } }
 
     private static func name(_ face: OpaquePointer, _ id: hb_ot_name_id_t) -> String? {
         var length: UInt32 = 0
@@ -286,7 +286,7 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     ///
     /// Made on first use under the face's lock (a `lazy var` here was a data race: two threads reporting
     /// their first message at once each stored a string, and one was freed under the other).
-    public var contentHash: String {
+    package var contentHash: String {
         lock.lock()
         if let known = hashText { lock.unlock(); return known }
         lock.unlock()
@@ -309,12 +309,12 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
 }
 
 /// Vertical metrics of a face at a size, in px (CSS px; ascent above, descent below the baseline).
-public struct FontMetrics: Sendable, Equatable {
-    public var ascent: Double
-    public var descent: Double
-    public var lineGap: Double
-    public var xHeight: Double
-    public var capHeight: Double
+package struct FontMetrics: Sendable, Equatable {
+    package var ascent: Double
+    package var descent: Double
+    package var lineGap: Double
+    package var xHeight: Double
+    package var capHeight: Double
     /// The x-height Blink centres `vertical-align: middle` on: OS/2's, else the hinted `x`'s top.
-    public var webXHeight: Double = 0
+    package var webXHeight: Double = 0
 }

@@ -5,8 +5,8 @@ import BubbleLock
 ///
 /// fontconfig is initialised once per process; look-ups hold a lock (its config is not safe to
 /// query from several threads at once) and coverage answers are cached per code point.
-public final class FontResolver: @unchecked Sendable {
-    public static let shared = FontResolver()
+package final class FontResolver: @unchecked Sendable {
+    package static let shared = FontResolver()
 
     private let lock = Lock()
     private let config: OpaquePointer?
@@ -27,7 +27,7 @@ public final class FontResolver: @unchecked Sendable {
     /// substitute is not accepted, so a missing font is an error rather than a silent look-alike.
     /// - Returns: the face and whether the requested bold/italic face exists (otherwise the regular
     ///   face is returned and the caller synthesizes the style).
-    public func resolve(family: String, bold: Bool = false, italic: Bool = false) throws(FontError)
+    package func resolve(family: String, bold: Bool = false, italic: Bool = false) throws(FontError)
         -> (source: FontSource, hasBold: Bool, hasItalic: Bool) {
         guard let config else { throw FontError.fontconfigUnavailable }
         lock.lock()
@@ -60,7 +60,7 @@ public final class FontResolver: @unchecked Sendable {
 
     /// An installed face that covers `scalar`, preferring `family`'s relatives (its script faces:
     /// `Noto Sans` → `Noto Sans Arabic`), or nil when no installed font covers it.
-    public func face(covering scalar: UInt32, near family: String = "sans-serif") -> FontSource? {
+    package func face(covering scalar: UInt32, near family: String = "sans-serif") -> FontSource? {
         lock.lock()
         defer { lock.unlock() }
         if let cached = coverageCache[scalar] { return cached }
@@ -76,7 +76,7 @@ public final class FontResolver: @unchecked Sendable {
     /// alone is also in Noto Sans Grantha, which has no Tamil vowel signs. The language puts the faces
     /// made for it first; among equals, a face of the same style as `family` (a "Sans" for a sans chain)
     /// wins over a display or serif one (Noto Sans Arabic rather than Noto Kufi Arabic).
-    public func face(covering scalars: [UInt32], language: String?, near family: String = "sans-serif") -> FontSource? {
+    package func face(covering scalars: [UInt32], language: String?, near family: String = "sans-serif") -> FontSource? {
         if scalars.count == 1 && language == nil { return face(covering: scalars[0], near: family) }
         let key = ClusterKey(scalars: scalars, language: language)
         lock.lock()

@@ -36,11 +36,11 @@ final class FreeType: @unchecked Sendable {
 }
 
 /// Versions of the C libraries in use, for fingerprints.
-public enum FontLibraryVersions {
-    public static var harfBuzz: String { String(cString: hb_version_string()) }
-    public static var freeType: String { FreeType.shared.version }
+package enum FontLibraryVersions {
+    package static var harfBuzz: String { String(cString: hb_version_string()) }
+    package static var freeType: String { FreeType.shared.version }
     /// fontconfig's version, e.g. "2.14.1" (`FcGetVersion` gives 21401).
-    public static var fontconfig: String {
+    package static var fontconfig: String {
         let v = Int(FcGetVersion())
         return "\(v / 10000).\(v / 100 % 100).\(v % 100)"
     }

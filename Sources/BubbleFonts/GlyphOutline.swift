@@ -2,9 +2,9 @@
 ///
 /// Made by ``FontFace/outline(glyph:)`` from FreeType's decomposition; contours are closed
 /// explicitly, so the SVG path needs no implicit-close rules.
-public struct GlyphOutline: Sendable, Equatable {
+package struct GlyphOutline: Sendable, Equatable {
     /// One drawing command; points are in font units, y up.
-    public enum Command: Sendable, Equatable {
+    package enum Command: Sendable, Equatable {
         case moveTo(x: Double, y: Double)
         case lineTo(x: Double, y: Double)
         /// A quadratic Bézier (TrueType's conic) with one control point.
@@ -14,28 +14,28 @@ public struct GlyphOutline: Sendable, Equatable {
         case close
     }
 
-    public var commands: [Command]
+    package var commands: [Command]
     /// The face's design units per em, so ``svgPathData(scale:)`` callers can normalize.
-    public var unitsPerEm: Int
+    package var unitsPerEm: Int
 
-    public init(commands: [Command], unitsPerEm: Int) {
+    package init(commands: [Command], unitsPerEm: Int) {
         self.commands = commands
         self.unitsPerEm = unitsPerEm
     }
 
     /// Whether the glyph draws nothing (a space, or a bitmap-only glyph).
-    public var isEmpty: Bool { commands.isEmpty }
+    package var isEmpty: Bool { commands.isEmpty }
 }
 
 /// A color glyph's PNG image (from a CBDT or sbix table) and where it sits, at one font size.
-public struct GlyphImage: Sendable, Equatable {
+package struct GlyphImage: Sendable, Equatable {
     /// The PNG file's bytes, exactly as the font stores them.
-    public var png: [UInt8]
+    package var png: [UInt8]
     /// Left edge relative to the pen, px (HarfBuzz `x_bearing`).
-    public var x: Double
+    package var x: Double
     /// Top edge above the baseline, px (HarfBuzz `y_bearing`, y up).
-    public var top: Double
+    package var top: Double
     /// Size the image is drawn at, px (positive; y down).
-    public var width: Double
-    public var height: Double
+    package var width: Double
+    package var height: Double
 }

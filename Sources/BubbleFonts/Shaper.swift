@@ -1,17 +1,17 @@
 internal import CHarfBuzz
 
 /// One glyph of a shaped run: 20 bytes, kept together so a run's glyphs are one array, not five.
-public struct Glyph: Sendable, Equatable {
-    public var id: UInt32
+package struct Glyph: Sendable, Equatable {
+    package var id: UInt32
     /// UTF-16 offset of the character it came from, in the text that was shaped.
-    public var cluster: Int32
+    package var cluster: Int32
     /// px.
-    public var advance: Float
-    public var offsetX: Float
-    public var offsetY: Float
+    package var advance: Float
+    package var offsetX: Float
+    package var offsetY: Float
 
     @inlinable
-    public init(id: UInt32, cluster: Int32, advance: Float, offsetX: Float = 0, offsetY: Float = 0) {
+    package init(id: UInt32, cluster: Int32, advance: Float, offsetX: Float = 0, offsetY: Float = 0) {
         self.id = id
         self.cluster = cluster
         self.advance = advance
@@ -24,25 +24,25 @@ public struct Glyph: Sendable, Equatable {
 ///
 /// Positions are CSS px. Clusters are UTF-16 offsets into the text that was shaped (the whole
 /// paragraph's text array), so a glyph maps straight back to the character it came from.
-public struct GlyphBuffer: Sendable, RandomAccessCollection {
-    public var glyphs: [Glyph] = []
+package struct GlyphBuffer: Sendable, RandomAccessCollection {
+    package var glyphs: [Glyph] = []
 
-    public init() {}
+    package init() {}
 
-    @inlinable public var startIndex: Int { 0 }
-    @inlinable public var endIndex: Int { glyphs.count }
+    @inlinable package var startIndex: Int { 0 }
+    @inlinable package var endIndex: Int { glyphs.count }
     @inlinable
-    public subscript(position: Int) -> Glyph { glyphs[position] }
+    package subscript(position: Int) -> Glyph { glyphs[position] }
 
-    public mutating func reserve(_ n: Int) { glyphs.reserveCapacity(n) }
+    package mutating func reserve(_ n: Int) { glyphs.reserveCapacity(n) }
 
-    public mutating func removeAll() { glyphs.removeAll(keepingCapacity: true) }
+    package mutating func removeAll() { glyphs.removeAll(keepingCapacity: true) }
 
     @inlinable
-    public mutating func append(_ glyph: Glyph) { glyphs.append(glyph) }
+    package mutating func append(_ glyph: Glyph) { glyphs.append(glyph) }
 
     /// Appends glyphs `range` of `other`, adding `clusterOffset` to their clusters.
-    public mutating func append(_ other: GlyphBuffer, _ range: Range<Int>, clusterOffset: Int32 = 0) {
+    package mutating func append(_ other: GlyphBuffer, _ range: Range<Int>, clusterOffset: Int32 = 0) {
         let start = glyphs.count
         other.glyphs.withUnsafeBufferPointer { glyphs.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
         if clusterOffset != 0 {
@@ -54,14 +54,14 @@ public struct GlyphBuffer: Sendable, RandomAccessCollection {
 
     /// Sets the x/y offset of glyph `k` (the word cache keeps offsets apart from the rest).
     @inlinable
-    public mutating func setOffset(_ k: Int, x: Float, y: Float) {
+    package mutating func setOffset(_ k: Int, x: Float, y: Float) {
         glyphs[k].offsetX = x
         glyphs[k].offsetY = y
     }
 
     /// Appends `count` glyphs written by `body` into uninitialized space (every one must be written).
     @inlinable
-    public mutating func append(count: Int, _ body: (UnsafeMutableBufferPointer<Glyph>) -> Void) {
+    package mutating func append(count: Int, _ body: (UnsafeMutableBufferPointer<Glyph>) -> Void) {
         guard count > 0 else { return }
         glyphs.reserveCapacity(glyphs.count + count)
         let zero = Glyph(id: 0, cluster: 0, advance: 0)
@@ -72,17 +72,17 @@ public struct GlyphBuffer: Sendable, RandomAccessCollection {
 }
 
 /// What a run is shaped as.
-public struct ShapingRequest {
-    public var face: FontFace
+package struct ShapingRequest {
+    package var face: FontFace
     /// Font size in px.
-    public var size: Double
+    package var size: Double
     /// ISO 15924 script tag, packed big-endian (`Latn`).
-    public var script: UInt32
-    public var rightToLeft: Bool
+    package var script: UInt32
+    package var rightToLeft: Bool
     /// BCP 47 language (`zh-Hans`, `ja`), or nil for the process default.
-    public var language: String?
+    package var language: String?
 
-    public init(face: FontFace, size: Double, script: UInt32, rightToLeft: Bool, language: String? = nil) {
+    package init(face: FontFace, size: Double, script: UInt32, rightToLeft: Bool, language: String? = nil) {
         self.face = face
         self.size = size
         self.script = script
@@ -92,7 +92,7 @@ public struct ShapingRequest {
 }
 
 /// Shapes runs with HarfBuzz. Owns one reusable buffer, so it is not thread-safe: one per thread.
-public final class Shaper {
+package final class Shaper {
     private let buffer: OpaquePointer
     /// The language last asked for and its HarfBuzz value (a message's runs share one).
     private var lastLanguage: (tag: String, language: hb_language_t?)?
@@ -102,7 +102,7 @@ public final class Shaper {
     private var lastScale: Int32 = 0
     private var lastFont: OpaquePointer?
 
-    public init() {
+    package init() {
         buffer = hb_buffer_create()
         hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS)
     }
@@ -118,7 +118,7 @@ public final class Shaper {
     /// is right; clusters come back as offsets into `context`.
     /// - Returns: the total advance of the run in px.
     @discardableResult
-    public func shape(_ context: UnsafeBufferPointer<UInt16>, run: Range<Int>, as request: ShapingRequest,
+    package func shape(_ context: UnsafeBufferPointer<UInt16>, run: Range<Int>, as request: ShapingRequest,
                       into glyphs: inout GlyphBuffer) -> Double {
         hb_buffer_clear_contents(buffer)
         hb_buffer_add_utf16(buffer, context.baseAddress, Int32(context.count), UInt32(run.lowerBound), Int32(run.count))

@@ -1,12 +1,12 @@
 internal import CZlib
 
 /// gzip (RFC 1952) through zlib, for HTTP responses a client accepts compressed.
-public enum Gzip {
+package enum Gzip {
     /// The linked zlib's version, e.g. "1.2.13".
-    public static var zlibVersion: String { String(cString: zlibVersion_()) }
+    package static var zlibVersion: String { String(cString: zlibVersion_()) }
 
     /// `bytes` gzip-compressed at `level` (1 fastest … 9 smallest); nil only when zlib fails (out of memory).
-    public static func compress(_ bytes: UnsafeRawBufferPointer, level: Int32 = 1) -> [UInt8]? {
+    package static func compress(_ bytes: UnsafeRawBufferPointer, level: Int32 = 1) -> [UInt8]? {
         var stream = z_stream()
         guard bubble_deflate_init_gzip(&stream, level) == Z_OK else { return nil }
         defer { deflateEnd(&stream) }

@@ -9,9 +9,9 @@
 /// Refused: invalid UTF-8, unescaped control characters (NUL included), lone surrogate escapes,
 /// numbers beyond `Double`'s range (`1e400`), duplicate keys, nesting deeper than ``maxDepth``,
 /// anything after the value but white space.
-public struct JSONReader {
+package struct JSONReader {
     /// Deepest nesting of arrays and objects accepted (a chat request needs four or five).
-    public static let maxDepth = 64
+    package static let maxDepth = 64
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private var i = 0
@@ -22,17 +22,17 @@ public struct JSONReader {
     }
 
     /// Reads one JSON document.
-    public static func read(_ bytes: [UInt8]) throws(JSONError) -> JSONValue {
+    package static func read(_ bytes: [UInt8]) throws(JSONError) -> JSONValue {
         try bytes.withUnsafeBufferPointer { buffer throws(JSONError) in try read(buffer) }
     }
 
     /// Reads one JSON document from UTF-8 text.
-    public static func read(_ text: String) throws(JSONError) -> JSONValue {
+    package static func read(_ text: String) throws(JSONError) -> JSONValue {
         try read(Array(text.utf8))
     }
 
     /// Reads one JSON document.
-    public static func read(_ buffer: UnsafeBufferPointer<UInt8>) throws(JSONError) -> JSONValue {
+    package static func read(_ buffer: UnsafeBufferPointer<UInt8>) throws(JSONError) -> JSONValue {
         var reader = JSONReader(buffer)
         reader.skipSpace()
         let value = try reader.value()
@@ -282,15 +282,15 @@ public struct JSONReader {
 }
 
 /// Why a JSON text was refused, and where: a byte offset from the start of the text.
-public struct JSONError: Error, Sendable, Equatable, CustomStringConvertible {
-    public let offset: Int
-    public let message: String
+package struct JSONError: Error, Sendable, Equatable, CustomStringConvertible {
+    package let offset: Int
+    package let message: String
 
-    public init(offset: Int, message: String) {
+    package init(offset: Int, message: String) {
         self.offset = offset
         self.message = message
     }
 
     /// `invalid UTF-8 at byte 17`.
-    public var description: String { "\(message) at byte \(offset)" }
+    package var description: String { "\(message) at byte \(offset)" }
 }

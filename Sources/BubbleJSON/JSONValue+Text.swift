@@ -1,13 +1,13 @@
 extension JSONValue {
     /// The value as compact JSON text, object members in their order.
-    public var text: String {
+    package var text: String {
         var out = ""
         write(to: &out)
         return out
     }
 
     /// The value as indented JSON text (two spaces), for documents people read.
-    public func prettyText(indent: String = "") -> String {
+    package func prettyText(indent: String = "") -> String {
         let inner = indent + "  "
         switch self {
         case .array(let items) where !items.isEmpty:
@@ -48,7 +48,7 @@ extension JSONValue {
 
     /// `s` as a JSON string literal: quotes, backslashes, control characters and the two line
     /// separators JavaScript string literals refuse (U+2028, U+2029) escaped.
-    public static func quoted(_ s: String) -> String {
+    package static func quoted(_ s: String) -> String {
         var out = "\""
         out.reserveCapacity(s.utf8.count + 2)
         for u in s.unicodeScalars {

@@ -4,7 +4,7 @@
 /// Numbers keep their kind apart from booleans (`true` is not `1`); an object keeps its keys in the
 /// order written (a duplicate key is refused by the reader, never silently kept or dropped) and the
 /// byte range of each value, so a caller can copy a value back exactly as it was sent.
-public enum JSONValue: Sendable, Equatable {
+package enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case number(JSONNumber)
@@ -13,39 +13,39 @@ public enum JSONValue: Sendable, Equatable {
     case object(JSONObject)
 
     /// The value as a `Double` when it is a number.
-    public var double: Double? {
+    package var double: Double? {
         if case .number(let n) = self { return n.value }
         return nil
     }
 
     /// The value as an `Int` when it is a number written without fraction or exponent that fits.
-    public var int: Int? {
+    package var int: Int? {
         if case .number(let n) = self { return n.integer }
         return nil
     }
 
-    public var string: String? {
+    package var string: String? {
         if case .string(let s) = self { return s }
         return nil
     }
 
-    public var bool: Bool? {
+    package var bool: Bool? {
         if case .bool(let b) = self { return b }
         return nil
     }
 
-    public var array: [JSONValue]? {
+    package var array: [JSONValue]? {
         if case .array(let a) = self { return a }
         return nil
     }
 
-    public var object: JSONObject? {
+    package var object: JSONObject? {
         if case .object(let o) = self { return o }
         return nil
     }
 
     /// What kind of value this is, for error messages ("expected a number, found a string").
-    public var kindName: String {
+    package var kindName: String {
         switch self {
         case .null: "null"
         case .bool: "a boolean"
@@ -58,12 +58,12 @@ public enum JSONValue: Sendable, Equatable {
 }
 
 /// A JSON number: its value, and whether it was written as an integer.
-public struct JSONNumber: Sendable, Equatable {
-    public let value: Double
+package struct JSONNumber: Sendable, Equatable {
+    package let value: Double
     /// The value when written without fraction or exponent and within `Int`'s range.
-    public let integer: Int?
+    package let integer: Int?
 
-    public init(_ value: Double, integer: Int? = nil) {
+    package init(_ value: Double, integer: Int? = nil) {
         self.value = value
         self.integer = integer
     }
@@ -71,48 +71,48 @@ public struct JSONNumber: Sendable, Equatable {
 
 /// A JSON object: its members in the order written, each with the byte range of its value in the
 /// document it was read from (empty for objects built in code).
-public struct JSONObject: Sendable, Equatable {
-    public struct Member: Sendable, Equatable {
-        public let key: String
-        public let value: JSONValue
+package struct JSONObject: Sendable, Equatable {
+    package struct Member: Sendable, Equatable {
+        package let key: String
+        package let value: JSONValue
         /// Where the value's text lies in the document that was read.
-        public let span: Range<Int>
+        package let span: Range<Int>
 
         /// Members are equal when their keys and values are: where they were read is not part of the value.
-        public static func == (a: Member, b: Member) -> Bool { a.key == b.key && a.value == b.value }
+        package static func == (a: Member, b: Member) -> Bool { a.key == b.key && a.value == b.value }
     }
 
-    public private(set) var members: [Member]
+    package private(set) var members: [Member]
 
-    public init(members: [Member] = []) {
+    package init(members: [Member] = []) {
         self.members = members
     }
 
     /// An object built in code.
-    public init(_ pairs: [(String, JSONValue)]) {
+    package init(_ pairs: [(String, JSONValue)]) {
         members = pairs.map { Member(key: $0.0, value: $0.1, span: 0..<0) }
     }
 
     /// The value of `key` (objects in chat requests are small: a linear scan beats hashing).
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         for m in members where m.key == key { return m.value }
         return nil
     }
 
     /// The member named `key`.
-    public func member(_ key: String) -> Member? {
+    package func member(_ key: String) -> Member? {
         for m in members where m.key == key { return m }
         return nil
     }
 
-    public var keys: [String] { members.map(\.key) }
-    public var count: Int { members.count }
-    public var isEmpty: Bool { members.isEmpty }
+    package var keys: [String] { members.map(\.key) }
+    package var count: Int { members.count }
+    package var isEmpty: Bool { members.isEmpty }
 
     mutating func append(_ member: Member) { members.append(member) }
 
     /// Sets `key` to `value`, in place when the key is there, else at the end.
-    public mutating func set(_ key: String, _ value: JSONValue) {
+    package mutating func set(_ key: String, _ value: JSONValue) {
         let member = Member(key: key, value: value, span: 0..<0)
         if let i = members.firstIndex(where: { $0.key == key }) { members[i] = member } else { members.append(member) }
     }

@@ -10,11 +10,11 @@ import Darwin
 ///
 /// Bubble's modules guard their caches with it instead of `NSLock`, so they need not link Foundation
 /// (several MB of resident memory in every process using the library).
-public final class Lock: @unchecked Sendable {
+package final class Lock: @unchecked Sendable {
     /// Heap-allocated: a pthread mutex must not move once initialised.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
-    public init() {
+    package init() {
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         let error = pthread_mutex_init(mutex, nil)
@@ -27,19 +27,19 @@ public final class Lock: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    public func lock() {
+    package func lock() {
         let error = pthread_mutex_lock(mutex)
         precondition(error == 0, "pthread_mutex_lock failed (\(error))")
     }
 
-    public func unlock() {
+    package func unlock() {
         let error = pthread_mutex_unlock(mutex)
         precondition(error == 0, "pthread_mutex_unlock failed (\(error))")
     }
 
     /// Runs `body` holding the lock.
     @inlinable
-    public func withLock<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+    package func withLock<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
         lock()
         defer { unlock() }
         return try body()

@@ -1,3 +1,4 @@
+import BubbleJSON
 import FoundationEssentials
 
 extension EmojiCatalog {
@@ -34,23 +35,18 @@ extension EmojiCatalog {
     ///   - folder: the folder image paths are relative to.
     ///   - origin: how to name the catalog in errors (a path).
     public init(json: [UInt8], folder: String? = nil, origin: String = "<memory>") throws(MappingError) {
-        let file: CatalogFile
-        do {
-            file = try JSONDecoder().decode(CatalogFile.self, from: Data(json))
-        } catch let DecodingError.dataCorrupted(context) {
-            throw .unreadableCatalog(path: origin, reason: "not JSON: \(context.debugDescription)")
-        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context),
-                let DecodingError.keyNotFound(_, context) {
-            throw EmojiCatalog.formatError(context, file: origin)
-        } catch {
-            throw .unreadableCatalog(path: origin, reason: "\(error)")
+        let document: JSONValue
+        do { document = try JSONReader.read(json) } catch {
+            throw .unreadableCatalog(path: origin, reason: "not JSON: \(error)")
         }
+        let file = try CatalogFile(document, origin: origin)
         guard file.version == 1 else {
             throw .unreadableCatalog(path: origin, reason: "unsupported catalog version \(file.version) (expected 1)")
         }
         var entries: [Entry] = []
         entries.reserveCapacity(file.entries.count)
-        for (index, raw) in file.entries.enumerated() {
+        for (index, value) in file.entries.enumerated() {
+            let raw = try RawEntry(value, index: index)
             let label = raw.name.map { $0.isEmpty ? "#\(index)" : $0 } ?? "#\(index)"
             guard let name = raw.name else { throw .malformedCatalog(entry: label, reason: "missing \"name\"") }
             var alignment: PlaceholderAlignment?
@@ -65,58 +61,107 @@ extension EmojiCatalog {
                                  ascent: raw.ascent, descent: raw.descent))
         }
         var defaultAlignment: PlaceholderAlignment?
-        if let value = file.defaults?.alignment {
+        if let value = file.defaultAlignment {
             guard let parsed = PlaceholderAlignment(rawValue: value) else {
                 throw .malformedCatalog(entry: "defaults", reason: "unknown alignment '\(value)'")
             }
             defaultAlignment = parsed
         }
         try self.init(entries: entries, defaultAlignment: defaultAlignment, folder: folder,
-                      generator: file.generator?.mapValues(\.text) ?? [:])
+                      generator: file.generator)
     }
 
-    /// A type error inside `entries[i]` names that entry; elsewhere, the catalog.
-    private static func formatError(_ context: DecodingError.Context, file: String) -> MappingError {
-        let path = context.codingPath
-        if path.count >= 2, path[0].stringValue == "entries", let index = path[1].intValue {
-            let field = path.count > 2 ? "\"\(path[2].stringValue)\": " : ""
-            return .malformedCatalog(entry: "#\(index)", reason: field + context.debugDescription)
+}
+
+/// The catalog file's top level as read by ``JSONReader``, before its entries are checked.
+private struct CatalogFile {
+    var version: Int
+    /// Generator record values, kept as text whatever their JSON type (a number as `Double` prints it).
+    var generator: [String: String] = [:]
+    var defaultAlignment: String?
+    var entries: [JSONValue]
+
+    init(_ document: JSONValue, origin: String) throws(MappingError) {
+        guard let top = document.object else {
+            throw .unreadableCatalog(path: origin, reason: "expected an object, found \(document.kindName)")
         }
-        let where_ = path.map(\.stringValue).joined(separator: ".")
-        return .unreadableCatalog(path: file, reason: "\(where_): \(context.debugDescription)")
+        guard let version = top["version"] else { throw .unreadableCatalog(path: origin, reason: "missing \"version\"") }
+        guard let number = version.int else {
+            throw .unreadableCatalog(path: origin, reason: "\"version\" is \(version.kindName); expected an integer")
+        }
+        self.version = number
+        switch top["entries"] {
+        case .array(let items)?: entries = items
+        case nil: throw .unreadableCatalog(path: origin, reason: "missing \"entries\"")
+        case let other?: throw .unreadableCatalog(path: origin, reason: "\"entries\" is \(other.kindName); expected an array")
+        }
+        switch top["generator"] {
+        case nil, .null?: break
+        case .object(let record)?:
+            for member in record.members {
+                switch member.value {
+                case .string(let s): generator[member.key] = s
+                case .number(let n): generator[member.key] = String(n.value)
+                case .bool(let b): generator[member.key] = String(b)
+                default: generator[member.key] = ""
+                }
+            }
+        case let other?: throw .unreadableCatalog(path: origin, reason: "\"generator\" is \(other.kindName); expected an object")
+        }
+        switch top["defaults"] {
+        case nil, .null?: break
+        case .object(let defaults)?:
+            defaultAlignment = try CatalogFile.string(defaults["alignment"], "alignment") { reason throws(MappingError) in
+                throw .malformedCatalog(entry: "defaults", reason: reason)
+            }
+        case let other?: throw .unreadableCatalog(path: origin, reason: "\"defaults\" is \(other.kindName); expected an object")
+        }
+    }
+
+    /// An optional string field: absent or null is nil; any other kind is refused through `fail`.
+    static func string(_ value: JSONValue?, _ key: String,
+                       fail: (String) throws(MappingError) -> Never) throws(MappingError) -> String? {
+        switch value {
+        case nil, .null?: return nil
+        case .string(let s)?: return s
+        case let other?: try fail("\"\(key)\" is \(other.kindName); expected a string")
+        }
+    }
+
+    /// An optional number field: absent or null is nil; any other kind is refused through `fail`.
+    static func number(_ value: JSONValue?, _ key: String,
+                       fail: (String) throws(MappingError) -> Never) throws(MappingError) -> Double? {
+        switch value {
+        case nil, .null?: return nil
+        case .number(let n)?: return n.value
+        case let other?: try fail("\"\(key)\" is \(other.kindName); expected a number")
+        }
     }
 }
 
-/// The catalog file as written on disk, before validation.
-private struct CatalogFile: Decodable {
-    var version: Int
-    var generator: [String: GeneratorValue]?
-    var defaults: Defaults?
-    var entries: [RawEntry]
+/// One entry as written, before validation: a wrong kind of value names the entry by its index.
+private struct RawEntry {
+    var name: String?
+    var unicode: String?
+    var image: String?
+    var group: String?
+    var width: Double?
+    var height: Double?
+    var alignment: String?
+    var ascent: Double?
+    var descent: Double?
 
-    struct Defaults: Decodable { var alignment: String? }
-
-    struct RawEntry: Decodable {
-        var name: String?
-        var unicode: String?
-        var image: String?
-        var group: String?
-        var width: Double?
-        var height: Double?
-        var alignment: String?
-        var ascent: Double?
-        var descent: Double?
-    }
-
-    /// A generator record value: kept as text whatever its JSON type.
-    struct GeneratorValue: Decodable {
-        var text: String
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.singleValueContainer()
-            if let s = try? c.decode(String.self) { text = s }
-            else if let n = try? c.decode(Double.self) { text = String(n) }
-            else if let b = try? c.decode(Bool.self) { text = String(b) }
-            else { text = "" }
-        }
+    init(_ value: JSONValue, index: Int) throws(MappingError) {
+        let fail = { (reason: String) throws(MappingError) -> Never in throw .malformedCatalog(entry: "#\(index)", reason: reason) }
+        guard let o = value.object else { try fail("expected an object, found \(value.kindName)") }
+        name = try CatalogFile.string(o["name"], "name", fail: fail)
+        unicode = try CatalogFile.string(o["unicode"], "unicode", fail: fail)
+        image = try CatalogFile.string(o["image"], "image", fail: fail)
+        group = try CatalogFile.string(o["group"], "group", fail: fail)
+        width = try CatalogFile.number(o["width"], "width", fail: fail)
+        height = try CatalogFile.number(o["height"], "height", fail: fail)
+        alignment = try CatalogFile.string(o["alignment"], "alignment", fail: fail)
+        ascent = try CatalogFile.number(o["ascent"], "ascent", fail: fail)
+        descent = try CatalogFile.number(o["descent"], "descent", fail: fail)
     }
 }

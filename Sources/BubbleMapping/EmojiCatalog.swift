@@ -125,7 +125,7 @@ public struct EmojiCatalog: Sendable {
     }
 
     /// The entry named by the UTF-16 units `name` (without brackets).
-    public func entry(utf16 name: UnsafeBufferPointer<UInt16>) -> Entry? {
+    package func entry(utf16 name: UnsafeBufferPointer<UInt16>) -> Entry? {
         let table = index
         let hash = EmojiCatalog.hash(name)
         let mask = table.slots.count - 1

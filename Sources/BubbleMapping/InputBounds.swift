@@ -3,17 +3,17 @@
 /// A number is checked where it enters (an option, a markup attribute, a span field, a catalog entry, an
 /// HTTP field), so every stage after the Map stage may compute with it freely: no size, scale or offset
 /// past these bounds can reach an integer conversion and trap.
-public struct NumberBound: Sendable, Equatable {
+package struct NumberBound: Sendable, Equatable {
     /// The smallest value accepted (or, when ``excludesLower``, the largest refused).
-    public let lower: Double
+    package let lower: Double
     /// The largest value accepted.
-    public let upper: Double
+    package let upper: Double
     /// Whether `lower` itself is refused (a size must be > 0).
-    public let excludesLower: Bool
+    package let excludesLower: Bool
     /// The unit, for the error message (`px`).
-    public let unit: String
+    package let unit: String
 
-    public init(_ lower: Double, _ upper: Double, excludesLower: Bool = false, unit: String = "px") {
+    package init(_ lower: Double, _ upper: Double, excludesLower: Bool = false, unit: String = "px") {
         self.lower = lower
         self.upper = upper
         self.excludesLower = excludesLower
@@ -22,13 +22,13 @@ public struct NumberBound: Sendable, Equatable {
 
     /// Whether `value` is finite and inside the bound.
     @inlinable
-    public func contains(_ value: Double) -> Bool {
+    package func contains(_ value: Double) -> Bool {
         value.isFinite && (excludesLower ? value > lower : value >= lower) && value <= upper
     }
 
     /// What is expected, for an error: `a number ≥ 1 and ≤ 1000`, `a number > 0 and ≤ 100000` (the words
     /// the option table uses, so an option and a span field say the same).
-    public var expected: String {
+    package var expected: String {
         "a number \(excludesLower ? ">" : "≥") \(NumberBound.text(lower)) and ≤ \(NumberBound.text(upper))"
     }
 
@@ -40,16 +40,16 @@ public struct NumberBound: Sendable, Equatable {
 
 /// Every bound on a number Bubble accepts from outside, declared once: options, markup, spans, the
 /// emoji catalog and the HTTP service all check against these.
-public enum InputBounds {
+package enum InputBounds {
     /// A font size: the `fontSize` option, a span's `size`, markup's `<font size>`.
-    public static let fontSize = NumberBound(1, 1000)
+    package static let fontSize = NumberBound(1, 1000)
     /// A declared image or emoji side: a span's `width`/`height`, markup's `<img width height>`, a catalog
     /// entry's `width`/`height`, the `emojiSize` option's ceiling is ``emojiSize``.
-    public static let imageSide = NumberBound(0, 100_000, excludesLower: true)
+    package static let imageSide = NumberBound(0, 100_000, excludesLower: true)
     /// The `emojiSize` option.
-    public static let emojiSize = NumberBound(0, 1000, excludesLower: true)
+    package static let emojiSize = NumberBound(0, 1000, excludesLower: true)
     /// A catalog entry's `ascent` or `descent` (px above/below the baseline; negative moves it the other way).
-    public static let placeholderOffset = NumberBound(-100_000, 100_000)
+    package static let placeholderOffset = NumberBound(-100_000, 100_000)
     /// The `maxWidth` option.
-    public static let maxWidth = NumberBound(0, 100_000, excludesLower: true)
+    package static let maxWidth = NumberBound(0, 100_000, excludesLower: true)
 }

@@ -1,13 +1,13 @@
 /// BCP 47 language tags (RFC 5646) as Bubble accepts them: checked and written in canonical case where
 /// they enter, so `ZH-hans` and `zh-Hans` are one language to every cache after.
-public enum LanguageTag {
+package enum LanguageTag {
     /// Longest tag accepted, in characters (RFC 5646 §4.4.1 asks implementations to hold at least 35).
-    public static let maxLength = 35
+    package static let maxLength = 35
 
     /// `tag` in canonical case (`zh-Hans-CN`: language lower, script title, region upper, the rest lower);
     /// nil when it is not a tag of at most ``maxLength`` characters made of `-`-separated subtags of 1 to
     /// 8 ASCII letters or digits, the first letters only (the option's declared pattern).
-    public static func normalized(_ tag: String) -> String? {
+    package static func normalized(_ tag: String) -> String? {
         guard !tag.isEmpty, tag.utf8.count <= maxLength else { return nil }
         var out: [UInt8] = []
         out.reserveCapacity(tag.utf8.count)
@@ -49,7 +49,7 @@ public enum LanguageTag {
     }
 
     /// The primary language subtag of a normalized tag (`zh` of `zh-Hans-CN`).
-    public static func primary(_ normalized: String) -> Substring {
+    package static func primary(_ normalized: String) -> Substring {
         normalized.prefix { $0 != "-" }
     }
 

@@ -12,7 +12,7 @@ public struct Link: Sendable, Equatable {
     /// `atomic` attribute on `<a>`). `LayoutConstraints.atomicLinks` turns the rule off.
     public var isAtomic: Bool
 
-    public init(kind: LinkKind, range: Range<MappedIndex>, target: String, isAtomic: Bool = false) {
+    package init(kind: LinkKind, range: Range<MappedIndex>, target: String, isAtomic: Bool = false) {
         self.kind = kind
         self.range = range
         self.target = target

@@ -2,10 +2,10 @@
 ///
 /// `{"name": "ticket", "pattern": "\\b(?<key>[A-Z]{2,5}-\\d+)\\b", "kind": "ticket",
 ///   "target": "https://jira.example.com/browse/${key}"}`; or a built-in rule by name alone
-/// (`{"name": "hashtag"}`, see ``LinkRule/builtIns``).
+/// (`{"name": "hashtag"}`, see `LinkRule/builtIns`).
 ///
 /// Patterns compile in UTF and UCP modes (`\w`, `\d`, `\b` are Unicode-aware), JIT-compiled when the
-/// platform allows, once per rule set (see ``LinkRules``). `target` is a template: `$0` is the whole
+/// platform allows, once per rule set (see `LinkRules`). `target` is a template: `$0` is the whole
 /// match, `$1`… a group, `${name}` a named group, `$$` a dollar sign. A target that is one reference
 /// alone (`$0`) is the matched text itself, as a detected mention's target is; any other target must
 /// start with `http://`, `https://`, `mailto:` or `tel:`, and every substituted value is percent-encoded
@@ -30,11 +30,11 @@ public struct LinkRule: Sendable, Hashable, Codable {
     /// PCRE2's match limit for every search of a rule: bounds backtracking, so a catastrophic pattern
     /// on a hostile message (`(a+)+$` on `aaaa…!`) stops with an error in milliseconds. Ordinary rules
     /// over a 64 KiB message stay far below it.
-    public static let matchLimit: UInt32 = 1_000_000
+    package static let matchLimit: UInt32 = 1_000_000
     /// PCRE2's depth limit (the interpreter's backtracking depth) for every search of a rule.
-    public static let depthLimit: UInt32 = 10_000
+    package static let depthLimit: UInt32 = 10_000
     /// Longest pattern accepted, in UTF-8 bytes.
-    public static let maxPatternLength = 1024
+    package static let maxPatternLength = 1024
 
     /// The built-in rules a caller switches on by name alone. Patterns run in UCP mode, so `\w` is any
     /// letter, mark, digit or connector of any script.
@@ -47,7 +47,7 @@ public struct LinkRule: Sendable, Hashable, Codable {
     /// - `phone`: an optional `+`, then 7–15 digits which may be grouped by one space, dot or hyphen or a
     ///   parenthesised area code, not inside a word or a longer number (`+1 (555) 010-9999`,
     ///   `+7 912 345-67-89`, `٠١٢٣٤٥٦٧٨٩`); kind `phone_number`, target `tel:`.
-    public static let builtIns: [String: LinkRule] = [
+    package static let builtIns: [String: LinkRule] = [
         "hashtag": LinkRule(name: "hashtag", pattern: #"(?<![\p{L}\p{M}\p{N}\p{Pc}#&])#(?=[\p{L}\p{M}\p{N}\p{Pc}]{0,63}[\p{L}\p{M}\p{Pc}])[\p{L}\p{M}\p{N}\p{Pc}]{1,64}(?![\p{L}\p{M}\p{N}\p{Pc}])"#,
                             kind: "hashtag", target: "$0"),
         "cashtag": LinkRule(name: "cashtag", pattern: #"(?<![\w$])\$[A-Z]{1,8}(?![\w$])"#, kind: "cashtag", target: "$0"),
@@ -58,7 +58,7 @@ public struct LinkRule: Sendable, Hashable, Codable {
     ]
 
     /// The rule with a built-in filled in, or nil when it names no built-in and has no pattern.
-    public var resolved: LinkRule? {
+    package var resolved: LinkRule? {
         guard pattern == nil else { return self }
         guard var builtIn = Self.builtIns[name] else { return nil }
         if let kind { builtIn.kind = kind }

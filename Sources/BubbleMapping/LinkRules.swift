@@ -5,7 +5,7 @@ import BubbleRegex
 ///
 /// ``LinkRules/compile(_:)`` keeps the compiled sets it made in a bounded cache, so a server that sees
 /// the same rules on every request compiles them once.
-public final class LinkRules: Sendable {
+package final class LinkRules: Sendable {
     struct Compiled: Sendable {
         var rule: LinkRule
         var regex: RegexPattern
@@ -78,7 +78,7 @@ public final class LinkRules: Sendable {
     private init(rules: [Compiled]) { self.rules = rules }
 
     /// Most rule sets kept compiled; beyond it the cache starts afresh.
-    public static let cacheCapacity = 64
+    package static let cacheCapacity = 64
     private static let lock = Lock()
     nonisolated(unsafe) private static var cache: [[LinkRule]: LinkRules] = [:]
 
@@ -86,7 +86,7 @@ public final class LinkRules: Sendable {
     /// - Throws: ``MappingError/invalidLinkRule(name:reason:)``: an unknown built-in, a pattern PCRE2
     ///   rejects (its message and the byte offset), a target naming a group the pattern lacks or starting
     ///   with no allowed scheme.
-    public static func compile(_ rules: [LinkRule]) throws(MappingError) -> LinkRules {
+    package static func compile(_ rules: [LinkRule]) throws(MappingError) -> LinkRules {
         lock.lock()
         if let known = cache[rules] { lock.unlock(); return known }
         lock.unlock()

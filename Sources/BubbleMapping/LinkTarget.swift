@@ -4,14 +4,14 @@
 /// `https://`). Anything else — in particular `javascript:`, `data:`, `vbscript:` and `file:`, however
 /// they are disguised with case, whitespace or control characters — never becomes a link: its text
 /// stays plain text.
-public enum LinkTarget {
+package enum LinkTarget {
     /// Schemes a link may use.
-    public static let allowedSchemes: Set<String> = ["http", "https", "mailto", "tel"]
+    package static let allowedSchemes: Set<String> = ["http", "https", "mailto", "tel"]
 
     /// The target to link to, or `nil` when `raw` must not become a link.
     ///
     /// Leading and trailing whitespace is dropped; a `www.` target gets `https://` prepended.
-    public static func sanitize(_ raw: String) -> String? {
+    package static func sanitize(_ raw: String) -> String? {
         let trimmed = raw.trimmingASCIIWhitespace
         guard !trimmed.isEmpty else { return nil }
         // Browsers ignore tabs and newlines inside URLs (`java\tscript:`); so must the scheme check.

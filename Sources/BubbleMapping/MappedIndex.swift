@@ -10,7 +10,7 @@ public struct MappedIndex: Hashable, Comparable, Sendable, CustomStringConvertib
     public init(_ utf16: Int) { self.utf16 = utf16 }
 
     public static func < (a: MappedIndex, b: MappedIndex) -> Bool { a.utf16 < b.utf16 }
-    public static func + (a: MappedIndex, b: Int) -> MappedIndex { MappedIndex(a.utf16 + b) }
+    package static func + (a: MappedIndex, b: Int) -> MappedIndex { MappedIndex(a.utf16 + b) }
     public var description: String { "m\(utf16)" }
 }
 

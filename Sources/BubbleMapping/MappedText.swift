@@ -6,19 +6,19 @@
 /// source message.
 public struct MappedText: Sendable {
     /// UTF-16 code units of the mapped text.
-    public var text: [UInt16]
+    package var text: [UInt16]
     /// Inline boxes, in text order; each sits on one U+FFFC of `text`.
-    public var placeholders: [Placeholder]
+    package var placeholders: [Placeholder]
     /// Mentions, URLs and user links, in text order, never overlapping.
     public var links: [Link]
     /// Style runs in text order; text outside every run has the default style.
-    public var styles: [StyleRun]
+    package var styles: [StyleRun]
     /// Background highlights (seed 002), in text order.
-    public var highlights: [Highlight]
+    package var highlights: [Highlight]
     /// Mapped ↔ source offsets.
     public var offsets: OffsetMap
 
-    public init(text: [UInt16], placeholders: [Placeholder] = [], links: [Link] = [], styles: [StyleRun] = [],
+    package init(text: [UInt16], placeholders: [Placeholder] = [], links: [Link] = [], styles: [StyleRun] = [],
                 highlights: [Highlight] = [], offsets: OffsetMap) {
         self.text = text
         self.placeholders = placeholders
@@ -29,7 +29,7 @@ public struct MappedText: Sendable {
     }
 
     /// Plain text with nothing mapped: mapped offsets equal source offsets.
-    public init(plain source: String) {
+    package init(plain source: String) {
         self.init(text: Array(source.utf16), offsets: OffsetMap(identity: source))
     }
 
@@ -37,7 +37,7 @@ public struct MappedText: Sendable {
     public var string: String { String(decoding: text, as: UTF16.self) }
 
     /// The placeholder at a mapped offset, if one sits there.
-    public func placeholder(at index: MappedIndex) -> Placeholder? {
+    package func placeholder(at index: MappedIndex) -> Placeholder? {
         var lo = 0, hi = placeholders.count
         while lo < hi {
             let mid = (lo + hi) / 2
@@ -48,4 +48,4 @@ public struct MappedText: Sendable {
 }
 
 /// The object replacement character that stands for each placeholder in the mapped text.
-public let placeholderCharacter: UInt16 = 0xFFFC
+package let placeholderCharacter: UInt16 = 0xFFFC

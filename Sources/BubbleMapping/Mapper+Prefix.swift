@@ -7,7 +7,7 @@ extension Mapper {
     ///
     /// - Returns: the UTF-8 offset of the cut, `0 < cut ≤ bytes`, or `text.utf8.count` when the text is
     ///   no longer than `bytes`.
-    public static func prefixEnd(of text: String, bytes: Int) -> Int {
+    package static func prefixEnd(of text: String, bytes: Int) -> Int {
         let utf8 = text.utf8
         guard bytes < utf8.count else { return utf8.count }
         if let cut = utf8.withContiguousStorageIfAvailable({ prefixEnd(of: $0, bytes: bytes) }) { return cut }
@@ -15,7 +15,7 @@ extension Mapper {
     }
 
     /// Link-map keys that hold white space would be cut there: the caller lays such messages out whole.
-    public static func keysHoldWhiteSpace(_ linkMap: [String: String]) -> Bool {
+    package static func keysHoldWhiteSpace(_ linkMap: [String: String]) -> Bool {
         linkMap.keys.contains { key in key.utf8.contains { isCutByte($0) } }
     }
 

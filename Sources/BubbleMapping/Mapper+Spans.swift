@@ -1,9 +1,9 @@
-public import BubbleJSON
+package import BubbleJSON
 
 extension Span {
     /// Decodes a spans JSON array (UTF-8 bytes).
     /// - Throws: ``MappingError/malformedSpans(index:reason:)`` naming the segment (-1 for the array).
-    public static func decodeArray(_ json: [UInt8]) throws(MappingError) -> [Span] {
+    package static func decodeArray(_ json: [UInt8]) throws(MappingError) -> [Span] {
         let value: JSONValue
         do { value = try JSONReader.read(json) } catch { throw .malformedSpans(index: -1, reason: "\(error)") }
         return try decodeArray(value)
@@ -11,7 +11,7 @@ extension Span {
 
     /// Reads a spans array: each segment `{type, content?, color?, size?, url?, name?, width?, height?, atomic?}`
     /// (other keys are ignored, as the seed template carries its own).
-    public static func decodeArray(_ json: JSONValue) throws(MappingError) -> [Span] {
+    package static func decodeArray(_ json: JSONValue) throws(MappingError) -> [Span] {
         guard let items = json.array else { throw .malformedSpans(index: -1, reason: "expected an array of segments, found \(json.kindName)") }
         var spans: [Span] = []
         spans.reserveCapacity(items.count)
@@ -47,7 +47,7 @@ extension Span {
 extension Span {
     /// Checks the numbers of segment `index` against ``InputBounds`` (the server checks the same, with
     /// the same words, before it answers anything).
-    public static func check(_ span: Span, index: Int) throws(MappingError) {
+    package static func check(_ span: Span, index: Int) throws(MappingError) {
         if let size = span.size, !InputBounds.fontSize.contains(size) {
             throw .malformedSpans(index: index, reason: "\"size\" is \(size); expected \(InputBounds.fontSize.expected)")
         }

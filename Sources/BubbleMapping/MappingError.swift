@@ -20,7 +20,7 @@ public enum MappingError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A link rule (named) cannot be compiled or used, or matching it hit PCRE2's limits.
     case invalidLinkRule(name: String, reason: String)
     /// A markup tag at `offset` (UTF-16 units into the markup) has a number out of its range
-    /// (``InputBounds``); `attribute` names it (`<font size>`).
+    /// (`InputBounds`); `attribute` names it (`<font size>`).
     case markupOutOfRange(offset: Int, attribute: String, value: String, expected: String)
 
     /// Stable machine-readable code, e.g. `"invalid_utf8"`.

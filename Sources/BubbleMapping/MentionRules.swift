@@ -16,15 +16,15 @@
 /// ends: `@张三你好` is one mention `@张三你好`. A caller who knows the names says so, and detection never
 /// has to guess: a link map entry (`{"@张三": …}`, matched on whole words, see ``LinkMatcher``), a `link`
 /// span, or an `<a href>` in markup.
-public enum MentionRules {
+package enum MentionRules {
     /// Most characters a detected mention holds after its `@` (marks and joiners not counted): longer
     /// than any chat service's user name (Telegram 32, GitHub 39 counts ASCII; WeChat nicknames are
     /// at most 16), short enough that a run of unspaced CJK text is not taken for one name.
-    public static let maxLength = 32
+    package static let maxLength = 32
 
     /// A character a mention's body may hold.
     @inline(__always)
-    public static func isBodyScalar(_ value: UInt32) -> Bool { bodyScalar(value).isBody }
+    package static func isBodyScalar(_ value: UInt32) -> Bool { bodyScalar(value).isBody }
 
     /// Whether a mention's body may hold `value`, and whether it counts toward ``maxLength`` (marks and
     /// joiners do not), with one general-category look-up: detection runs this on every scalar of every

@@ -5,7 +5,7 @@
 /// - `markup`: the markup string itself, tags and entities included, so offsets point into what was sent.
 /// - `entities`: the text (entities only add links and styles).
 /// - `spans`: the concatenation of the segments' `content`, where each `img` or `emoji` segment counts as
-///   one U+FFFC (see ``Message/spansSource(_:)``).
+///   one U+FFFC (see `Message/spansSource(_:)`).
 public struct Message: Sendable {
     /// The input formats (`--input`).
     public enum Format: String, Sendable, Codable, CaseIterable {
@@ -71,7 +71,7 @@ public struct Message: Sendable {
 
     /// The source string of a spans message: `content` of `txt` and `link` segments, one U+FFFC for
     /// each `img` and `emoji` segment.
-    public static func spansSource(_ spans: [Span]) -> String {
+    package static func spansSource(_ spans: [Span]) -> String {
         var result = ""
         for span in spans {
             switch span.type {
@@ -127,7 +127,7 @@ public struct Span: Sendable, Equatable, Codable {
     }
 
     /// A text segment.
-    public static func txt(_ content: String, color: String? = nil, size: Double? = nil) -> Span {
+    package static func txt(_ content: String, color: String? = nil, size: Double? = nil) -> Span {
         Span(type: .txt, content: content, color: color, size: size)
     }
 }

@@ -1,4 +1,4 @@
-public import BubbleJSON
+package import BubbleJSON
 
 /// One entity of a message as chat servers store it: Telegram Bot API's `MessageEntity`
 /// (`{type, offset, length, url?, language?, custom_emoji_id?, user?}`).
@@ -16,7 +16,7 @@ public struct MessageEntity: Sendable, Equatable {
         case customEmoji = "custom_emoji"
 
         /// Styles that may nest in and around any entity but `code` and `pre` (Telegram's rule).
-        public var isFormatting: Bool {
+        package var isFormatting: Bool {
             switch self {
             case .bold, .italic, .underline, .strikethrough, .spoiler: true
             default: false
@@ -24,7 +24,7 @@ public struct MessageEntity: Sendable, Equatable {
         }
 
         /// The link kind an entity of this type reports, or nil for a style or block.
-        public var linkKind: LinkKind? {
+        package var linkKind: LinkKind? {
             switch self {
             case .mention, .textMention: .mention
             case .url: .url
@@ -40,7 +40,7 @@ public struct MessageEntity: Sendable, Equatable {
     }
 
     /// The color a spoiler's text and background are drawn in (a highlight with both set to it).
-    public static let spoilerColor = "#9e9e9e"
+    package static let spoilerColor = "#9e9e9e"
 
     public var type: Kind
     /// Start, in the unit of the `offsets` option.
@@ -68,7 +68,7 @@ public struct MessageEntity: Sendable, Equatable {
     }
 
     /// Reads an `entities` array; errors name the entity's index.
-    public static func decodeArray(_ json: JSONValue) throws(MappingError) -> [MessageEntity] {
+    package static func decodeArray(_ json: JSONValue) throws(MappingError) -> [MessageEntity] {
         guard let items = json.array else {
             throw .invalidEntity(index: -1, reason: "\"entities\" must be an array of {type, offset, length}, not \(json.kindName)")
         }
@@ -100,7 +100,7 @@ public struct MessageEntity: Sendable, Equatable {
     }
 
     /// Reads the `{"text", "entities"}` object of `--input entities`.
-    public static func decodeMessage(_ bytes: [UInt8]) throws(MappingError) -> (text: String, entities: [MessageEntity]) {
+    package static func decodeMessage(_ bytes: [UInt8]) throws(MappingError) -> (text: String, entities: [MessageEntity]) {
         let value: JSONValue
         do { value = try JSONReader.read(bytes) } catch { throw .invalidEntity(index: -1, reason: "not valid JSON: \(error)") }
         guard let o = value.object, let text = o["text"]?.string else {

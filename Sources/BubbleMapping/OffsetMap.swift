@@ -16,8 +16,8 @@ public struct OffsetMap: Sendable {
     /// the whole source (no replacement): then nothing is allocated.
     private var starts: [Start] = []
     /// Total lengths, to close the last piece.
-    public private(set) var mappedLength: Int = 0
-    public private(set) var sourceLength: Int = 0
+    package private(set) var mappedLength: Int = 0
+    package private(set) var sourceLength: Int = 0
 
     /// UTF-16 units of the source (shared with the mapper's buffer, and with the mapped text when nothing
     /// was replaced): the UTF-8 and scalar tables are built from it only when asked for.
@@ -25,10 +25,10 @@ public struct OffsetMap: Sendable {
 
     /// Per-unit tables of the source, built on each access (O(n)): callers reporting many offsets in
     /// UTF-8 or scalars take one ``reporter(in:)`` (or these tables) once and keep it.
-    public var units: SourceUnits { SourceUnits(utf16: sourceUTF16) }
+    package var units: SourceUnits { SourceUnits(utf16: sourceUTF16) }
 
     /// An identity map over `source`.
-    public init(identity source: String) {
+    package init(identity source: String) {
         self.init(identityUTF16: Array(source.utf16))
     }
 
@@ -92,17 +92,17 @@ public struct OffsetMap: Sendable {
     }
 
     /// One piece of the map: a stretch of mapped text and the stretch of source it stands for.
-    public struct Piece: Sendable, Equatable {
+    package struct Piece: Sendable, Equatable {
         /// UTF-16 units of the mapped text.
-        public var mapped: Range<Int>
+        package var mapped: Range<Int>
         /// UTF-16 units of the source message.
-        public var source: Range<Int>
+        package var source: Range<Int>
         /// Whether the source is copied unchanged (then both ranges have the same length).
-        public var copies: Bool
+        package var copies: Bool
     }
 
     /// Every piece in order; together they tile both the mapped text and the source.
-    public var pieces: [Piece] {
+    package var pieces: [Piece] {
         var result: [Piece] = []
         result.reserveCapacity(startCount)
         for p in 0..<startCount {
@@ -115,7 +115,7 @@ public struct OffsetMap: Sendable {
     }
 
     /// Number of pieces (copies and replacements).
-    public var pieceCount: Int { startCount }
+    package var pieceCount: Int { startCount }
 
     /// The mapped offset of a source offset; an offset inside a replacement snaps to its start.
     public func mapped(_ index: SourceIndex) -> MappedIndex {
@@ -135,7 +135,7 @@ public struct OffsetMap: Sendable {
     /// A source offset expressed in `unit`.
     ///
     /// UTF-16 costs nothing; UTF-8 and scalars count the source's units before `index` (O(index), no
-    /// allocation). To report many offsets, take a ``reporter(in:)`` once.
+    /// allocation). To report many offsets, take a `reporter(in:)` once.
     public func report(_ index: SourceIndex, in unit: OffsetUnit) -> Int {
         switch unit {
         case .utf16: return index.utf16
@@ -145,18 +145,18 @@ public struct OffsetMap: Sendable {
     }
 
     /// Reports source offsets in `unit`, with the source's tables built once (none for UTF-16).
-    public func reporter(in unit: OffsetUnit) -> Reporter {
+    package func reporter(in unit: OffsetUnit) -> Reporter {
         Reporter(unit: unit, units: unit == .utf16 ? nil : units)
     }
 
     /// Converts source offsets to one unit: O(1) for UTF-16, a binary search for UTF-8 and scalars.
-    public struct Reporter: Sendable {
+    package struct Reporter: Sendable {
         /// The unit offsets are reported in.
-        public let unit: OffsetUnit
+        package let unit: OffsetUnit
         let units: SourceUnits?
 
         /// A source offset expressed in ``unit``.
-        public func report(_ index: SourceIndex) -> Int {
+        package func report(_ index: SourceIndex) -> Int {
             guard let units else { return index.utf16 }
             return units.convert(utf16: index.utf16, to: unit)
         }
@@ -173,15 +173,15 @@ public struct OffsetMap: Sendable {
     }
 
     /// Records pieces in order while a mapper walks the source once.
-    public struct Builder: Sendable {
+    package struct Builder: Sendable {
         fileprivate var starts: [Start] = []
         fileprivate var mappedLength = 0
         fileprivate var sourceLength = 0
 
-        public init() {}
+        package init() {}
 
         /// Source text copied unchanged, `utf16Count` units long.
-        public mutating func copy(_ utf16Count: Int) {
+        package mutating func copy(_ utf16Count: Int) {
             guard utf16Count > 0 else { return }
             if starts.last?.copies != true { open(copy: true) }
             mappedLength += utf16Count
@@ -189,7 +189,7 @@ public struct OffsetMap: Sendable {
         }
 
         /// `sourceCount` source units replaced by `mappedCount` mapped units.
-        public mutating func replace(source sourceCount: Int, mapped mappedCount: Int) {
+        package mutating func replace(source sourceCount: Int, mapped mappedCount: Int) {
             guard sourceCount > 0 || mappedCount > 0 else { return }
             open(copy: false)
             mappedLength += mappedCount
@@ -206,15 +206,15 @@ public struct OffsetMap: Sendable {
         }
 
         /// Mapped units recorded so far (the length of the mapped text built alongside).
-        public var mappedCount: Int { mappedLength }
+        package var mappedCount: Int { mappedLength }
         /// Source units consumed so far.
-        public var sourceCount: Int { sourceLength }
+        package var sourceCount: Int { sourceLength }
 
         /// The finished map over `source`.
-        public func build(source: String) -> OffsetMap { OffsetMap(builder: self, sourceUTF16: Array(source.utf16)) }
+        package func build(source: String) -> OffsetMap { OffsetMap(builder: self, sourceUTF16: Array(source.utf16)) }
 
         /// The finished map over a source given as UTF-16 units.
-        public func build(sourceUTF16: some Collection<UInt16>) -> OffsetMap {
+        package func build(sourceUTF16: some Collection<UInt16>) -> OffsetMap {
             OffsetMap(builder: self, sourceUTF16: Array(sourceUTF16))
         }
 

@@ -2,22 +2,22 @@
 ///
 /// Like a CoreText run delegate it answers width, ascent and descent; the typesetter leaves that
 /// space empty and the renderer draws the image there. Sizes are CSS px.
-public struct Placeholder: Sendable, Equatable {
+package struct Placeholder: Sendable, Equatable {
     /// Where the box sits: the U+FFFC in the mapped text.
-    public var index: MappedIndex
+    package var index: MappedIndex
     /// What the box shows.
-    public var content: Content
+    package var content: Content
     /// Box width in px; `nil` takes the emoji size (1.25 × font size unless the options say otherwise).
-    public var width: Double?
+    package var width: Double?
     /// Box height in px; `nil` takes the emoji size.
-    public var height: Double?
+    package var height: Double?
     /// How the box is placed against the line's text, when `ascent`/`descent` are not given.
-    public var alignment: PlaceholderAlignment?
+    package var alignment: PlaceholderAlignment?
     /// Explicit run-delegate metrics (px above and below the baseline); they win over `alignment`.
-    public var ascent: Double?
-    public var descent: Double?
+    package var ascent: Double?
+    package var descent: Double?
 
-    public init(index: MappedIndex, content: Content, width: Double? = nil, height: Double? = nil,
+    package init(index: MappedIndex, content: Content, width: Double? = nil, height: Double? = nil,
                 alignment: PlaceholderAlignment? = nil, ascent: Double? = nil, descent: Double? = nil) {
         self.index = index
         self.content = content
@@ -29,7 +29,7 @@ public struct Placeholder: Sendable, Equatable {
     }
 
     /// What a placeholder shows.
-    public enum Content: Sendable, Equatable {
+    package enum Content: Sendable, Equatable {
         /// A catalog entry found by its `[name]` token; `image` is the catalog's image file, if any,
         /// `unicode` the emoji sequence it stands for, if any.
         case token(name: String, unicode: String?, image: String?)

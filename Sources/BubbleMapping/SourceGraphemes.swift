@@ -1,13 +1,13 @@
 /// Grapheme-cluster indices of the source message, on request (Unicode UAX #29, as Swift's `Character`).
 ///
 /// Built once per message in O(n); each look-up is a binary search.
-public struct SourceGraphemes: Sendable {
+package struct SourceGraphemes: Sendable {
     /// UTF-16 offset in the source at which each grapheme cluster starts, ascending.
-    public let starts: [Int]
+    package let starts: [Int]
     /// UTF-16 length of the source.
-    public let utf16Count: Int
+    package let utf16Count: Int
 
-    public init(_ source: String) {
+    package init(_ source: String) {
         var starts: [Int] = []
         var offset = 0
         for character in source {
@@ -19,11 +19,11 @@ public struct SourceGraphemes: Sendable {
     }
 
     /// Number of grapheme clusters.
-    public var count: Int { starts.count }
+    package var count: Int { starts.count }
 
     /// The index of the grapheme cluster holding source offset `index` (UTF-16 units from the source's
     /// start); the source's end gives ``count``.
-    public func graphemeIndex(of index: SourceIndex) -> Int {
+    package func graphemeIndex(of index: SourceIndex) -> Int {
         var lo = 0, hi = starts.count
         while lo < hi {  // number of clusters starting at or before the offset
             let mid = (lo + hi) / 2
@@ -33,7 +33,7 @@ public struct SourceGraphemes: Sendable {
     }
 
     /// Whether a source offset falls between two grapheme clusters (or at either end).
-    public func isBoundary(_ index: SourceIndex) -> Bool {
+    package func isBoundary(_ index: SourceIndex) -> Bool {
         if index.utf16 == utf16Count || index.utf16 == 0 { return true }
         var lo = 0, hi = starts.count
         while lo < hi {
@@ -46,7 +46,7 @@ public struct SourceGraphemes: Sendable {
 
 extension MappedText {
     /// A mapped range reported in the source message's offsets of `unit` (start and end).
-    public func sourceRange(_ range: Range<MappedIndex>, in unit: OffsetUnit) -> Range<Int> {
+    package func sourceRange(_ range: Range<MappedIndex>, in unit: OffsetUnit) -> Range<Int> {
         let source = offsets.source(range)
         return offsets.report(source.lowerBound, in: unit)..<offsets.report(source.upperBound, in: unit)
     }

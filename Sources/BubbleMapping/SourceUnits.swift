@@ -2,15 +2,15 @@
 ///
 /// Holds one entry per non-BMP scalar and per non-ASCII scalar boundary, so an ASCII message costs
 /// nothing and the conversion is a binary search.
-public struct SourceUnits: Sendable {
+package struct SourceUnits: Sendable {
     /// Number of UTF-16 units in the source.
-    public let utf16Count: Int
+    package let utf16Count: Int
     /// UTF-16 offsets (ascending) at which the running UTF-8 − UTF-16 difference changes, with the new
     /// difference; likewise the running UTF-16 − scalars difference (surrogate pairs).
     private let utf8Steps: [Int], utf8Deltas: [Int]
     private let scalarSteps: [Int], scalarDeltas: [Int]
 
-    public init(_ source: String) {
+    package init(_ source: String) {
         var u16 = 0, d8 = 0, dScalar = 0
         var s8: [Int] = [], v8: [Int] = [], sS: [Int] = [], vS: [Int] = []
         for scalar in source.unicodeScalars {
@@ -26,7 +26,7 @@ public struct SourceUnits: Sendable {
     /// The tables of a source given as UTF-16 code units (the mapper's form; no `String` needed).
     ///
     /// A lone surrogate counts as one scalar and three UTF-8 bytes, as its U+FFFD replacement would.
-    public init(utf16 source: some Collection<UInt16>) {
+    package init(utf16 source: some Collection<UInt16>) {
         let units = Array(source)
         var d8 = 0, dScalar = 0
         var s8: [Int] = [], v8: [Int] = [], sS: [Int] = [], vS: [Int] = []
@@ -56,7 +56,7 @@ public struct SourceUnits: Sendable {
     /// tables: the same value as ``convert(utf16:to:)`` on `SourceUnits(utf16: source)`, in O(utf16).
     /// A surrogate pair counts as one scalar and four bytes (its high half alone, when `utf16` splits it,
     /// as one of each); a lone surrogate as one scalar and three bytes.
-    public static func count(_ utf16: Int, of source: UnsafeBufferPointer<UInt16>, in unit: OffsetUnit) -> Int {
+    package static func count(_ utf16: Int, of source: UnsafeBufferPointer<UInt16>, in unit: OffsetUnit) -> Int {
         let n = min(utf16, source.count)
         var i = 0, total = 0
         switch unit {
@@ -90,7 +90,7 @@ public struct SourceUnits: Sendable {
 
     /// The UTF-16 offset of an offset given in `unit`; `nil` when it is out of bounds or, for UTF-8,
     /// falls inside a scalar's bytes.
-    public func utf16(from offset: Int, in unit: OffsetUnit) -> Int? {
+    package func utf16(from offset: Int, in unit: OffsetUnit) -> Int? {
         guard offset >= 0 else { return nil }
         switch unit {
         case .utf16:
@@ -110,7 +110,7 @@ public struct SourceUnits: Sendable {
     }
 
     /// `utf16` (a scalar boundary of the source) expressed in `unit`.
-    public func convert(utf16: Int, to unit: OffsetUnit) -> Int {
+    package func convert(utf16: Int, to unit: OffsetUnit) -> Int {
         switch unit {
         case .utf16: return utf16
         case .utf8: return utf16 + SourceUnits.delta(at: utf16, steps: utf8Steps, deltas: utf8Deltas)
@@ -119,7 +119,7 @@ public struct SourceUnits: Sendable {
     }
 
     /// Whether a UTF-16 offset falls between the two halves of a surrogate pair (pairs end at scalar steps).
-    public func isInsidePair(_ utf16: Int) -> Bool {
+    package func isInsidePair(_ utf16: Int) -> Bool {
         var lo = 0, hi = scalarSteps.count
         while lo < hi {
             let mid = (lo + hi) / 2

@@ -1,25 +1,25 @@
 /// Character style of a stretch of text, from spans and markup. `nil` fields inherit the defaults.
-public struct TextStyle: Sendable, Equatable, Hashable {
+package struct TextStyle: Sendable, Equatable, Hashable {
     /// Font size in px.
-    public var fontSize: Double?
+    package var fontSize: Double?
     /// CSS color (`#RRGGBB`, `#RGB` or a name such as `red`), kept as given after validation.
-    public var color: String?
+    package var color: String?
     /// Font family (a name or a font file path), ahead of the fallback chain.
-    public var family: String?
-    public var bold: Bool
-    public var italic: Bool
-    public var underline: Bool
+    package var family: String?
+    package var bold: Bool
+    package var italic: Bool
+    package var underline: Bool
     /// Struck through (a `strikethrough` entity).
-    public var strikethrough: Bool
+    package var strikethrough: Bool
     /// Set in ``TextStyle/monospaceFamily`` where it covers the text (`code` and `pre` entities).
-    public var monospace: Bool
+    package var monospace: Bool
     /// Hidden until tapped (a `spoiler` entity).
-    public var spoiler: Bool
+    package var spoiler: Bool
 
     /// The face `code` and `pre` use, from Debian's `fonts-dejavu-core` (declared once here).
-    public static let monospaceFamily = "DejaVu Sans Mono"
+    package static let monospaceFamily = "DejaVu Sans Mono"
 
-    public init(fontSize: Double? = nil, color: String? = nil, family: String? = nil,
+    package init(fontSize: Double? = nil, color: String? = nil, family: String? = nil,
                 bold: Bool = false, italic: Bool = false, underline: Bool = false,
                 strikethrough: Bool = false, monospace: Bool = false, spoiler: Bool = false) {
         self.strikethrough = strikethrough
@@ -34,15 +34,15 @@ public struct TextStyle: Sendable, Equatable, Hashable {
     }
 
     /// The default style: everything inherited.
-    public static let plain = TextStyle()
+    package static let plain = TextStyle()
 }
 
 /// A style applied to a stretch of the mapped text.
-public struct StyleRun: Sendable, Equatable {
+package struct StyleRun: Sendable, Equatable {
     public var range: Range<MappedIndex>
-    public var style: TextStyle
+    package var style: TextStyle
 
-    public init(range: Range<MappedIndex>, style: TextStyle) {
+    package init(range: Range<MappedIndex>, style: TextStyle) {
         self.range = range
         self.style = style
     }
@@ -54,7 +54,7 @@ public struct Highlight: Sendable, Equatable {
     public var textColor: String?
     public var backgroundColor: String?
 
-    public init(range: Range<MappedIndex>, textColor: String? = nil, backgroundColor: String? = nil) {
+    package init(range: Range<MappedIndex>, textColor: String? = nil, backgroundColor: String? = nil) {
         self.range = range
         self.textColor = textColor
         self.backgroundColor = backgroundColor

@@ -1,9 +1,9 @@
 internal import CPCRE2
 
 /// The linked PCRE2 library.
-public enum RegexLibrary {
+package enum RegexLibrary {
     /// PCRE2's version, e.g. "10.42" (the date PCRE2 reports after it is dropped).
-    public static var version: String {
+    package static var version: String {
         var buffer = [UInt8](repeating: 0, count: 64)
         let n = buffer.withUnsafeMutableBytes { pcre2_config_8(UInt32(PCRE2_CONFIG_VERSION), $0.baseAddress) }
         guard n > 0 else { return "unknown" }

@@ -5,21 +5,21 @@ internal import CPCRE2
 /// Owns the compiled code (read-only after `init`) and a match context holding the match and depth
 /// limits; each search makes its own match-data block, so one pattern may be shared between threads.
 /// Subjects are UTF-8 bytes; every offset is a byte offset into the subject.
-public final class RegexPattern: @unchecked Sendable {
+package final class RegexPattern: @unchecked Sendable {
     private let code: OpaquePointer
     private let context: OpaquePointer?
     /// PCRE2's match limit (calls of its internal match function; it bounds backtracking) and depth
     /// limit (backtracking depth) for every search; nil leaves PCRE2's defaults (10,000,000 each).
-    public let matchLimit: UInt32?
-    public let depthLimit: UInt32?
+    package let matchLimit: UInt32?
+    package let depthLimit: UInt32?
     /// Whether the JIT compiled the pattern (matching then skips the interpreter).
-    public let isJIT: Bool
+    package let isJIT: Bool
     /// Number of capture groups in the pattern.
-    public let captureCount: Int
+    package let captureCount: Int
 
     /// Compiles `pattern` in UTF mode; `unicodeProperties` makes `\w`, `\d`, `[:alpha:]` Unicode-aware (PCRE2_UCP).
     /// - Throws: ``RegexError`` with the offset of the first bad byte of the pattern.
-    public init(_ pattern: String, caseless: Bool = false, unicodeProperties: Bool = true,
+    package init(_ pattern: String, caseless: Bool = false, unicodeProperties: Bool = true,
                 matchLimit: UInt32? = nil, depthLimit: UInt32? = nil) throws(RegexError) {
         var options = UInt32(PCRE2_UTF)
         if caseless { options |= UInt32(PCRE2_CASELESS) }
@@ -71,7 +71,7 @@ public final class RegexPattern: @unchecked Sendable {
     /// - Returns: the whole match and one range per capture group (`nil` when the group did not take part),
     ///   all in byte offsets of `subject`.
     /// - Throws: ``RegexError`` for invalid UTF-8 or a match limit.
-    public func firstMatch(in subject: UnsafeBufferPointer<UInt8>, from offset: Int = 0,
+    package func firstMatch(in subject: UnsafeBufferPointer<UInt8>, from offset: Int = 0,
                            validUTF8: Bool = false) throws(RegexError) -> RegexMatch? {
         let matchData = makeMatchData()
         defer { pcre2_match_data_free_8(matchData) }
@@ -105,7 +105,7 @@ public final class RegexPattern: @unchecked Sendable {
 
     /// Every non-overlapping match in `subject`, left to right (an empty match advances one scalar).
     /// `validUTF8`: the caller made `subject` itself (so PCRE2's O(n) UTF check is skipped from the start).
-    public func matches(in subject: [UInt8], validUTF8: Bool = false) throws(RegexError) -> [RegexMatch] {
+    package func matches(in subject: [UInt8], validUTF8: Bool = false) throws(RegexError) -> [RegexMatch] {
         var found: [RegexMatch] = []
         var offset = 0
         var checked = validUTF8
@@ -136,7 +136,7 @@ public final class RegexPattern: @unchecked Sendable {
     /// An ASCII byte other than a letter that every match must contain, from PCRE2's own analysis (the
     /// first or the last literal code unit it requires), or nil. A subject without it cannot match, so
     /// a caller may skip the search; letters are left out because `(?i)` would make their case free.
-    public var requiredByte: UInt8? {
+    package var requiredByte: UInt8? {
         var type: UInt32 = 0, unit: UInt32 = 0
         for (what, value) in [(UInt32(PCRE2_INFO_FIRSTCODETYPE), UInt32(PCRE2_INFO_FIRSTCODEUNIT)),
                               (UInt32(PCRE2_INFO_LASTCODETYPE), UInt32(PCRE2_INFO_LASTCODEUNIT))] {
@@ -150,7 +150,7 @@ public final class RegexPattern: @unchecked Sendable {
     }
 
     /// Names of the pattern's named groups, with their group numbers.
-    public var groupNames: [String: Int] {
+    package var groupNames: [String: Int] {
         var count: UInt32 = 0, size: UInt32 = 0
         var table: UnsafePointer<UInt8>?
         _ = pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_NAMECOUNT), &count)
@@ -170,7 +170,7 @@ public final class RegexPattern: @unchecked Sendable {
     }
 
     /// Whether `error` is PCRE2 giving up at the match or depth limit (or running out of JIT stack).
-    public static func isLimit(_ error: RegexError) -> Bool {
+    package static func isLimit(_ error: RegexError) -> Bool {
         error.code == Int(PCRE2_ERROR_MATCHLIMIT) || error.code == Int(PCRE2_ERROR_DEPTHLIMIT)
             || error.code == Int(PCRE2_ERROR_HEAPLIMIT) || error.code == Int(PCRE2_ERROR_JIT_STACKLIMIT)
     }
@@ -189,9 +189,9 @@ public final class RegexPattern: @unchecked Sendable {
 }
 
 /// One match: byte ranges into the subject.
-public struct RegexMatch: Sendable, Equatable {
+package struct RegexMatch: Sendable, Equatable {
     /// The whole match.
-    public var range: Range<Int>
+    package var range: Range<Int>
     /// Capture groups 1…n; `nil` for a group that did not participate.
-    public var groups: [Range<Int>?]
+    package var groups: [Range<Int>?]
 }

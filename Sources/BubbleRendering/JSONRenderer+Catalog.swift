@@ -1,9 +1,9 @@
-public import BubbleMapping
+package import BubbleMapping
 
 extension JSONRenderer {
     /// Renders one emoji catalog entry as JSON: `{"name", "unicode"?, "image"?, "group"?, "width"?,
     /// "height"?, "alignment"?, "ascent"?, "descent"?}`, absent fields left out, keys in that order.
-    public func render(_ entry: EmojiCatalog.Entry) -> String {
+    package func render(_ entry: EmojiCatalog.Entry) -> String {
         var w = JSONWriter(capacity: 128)
         w.beginObject()
         w.field("name", entry.name)

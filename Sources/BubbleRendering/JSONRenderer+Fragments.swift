@@ -1,6 +1,6 @@
 extension JSONRenderer {
     /// `s` as a JSON string literal, escaped as every Bubble JSON output escapes strings.
-    public static func stringLiteral(_ s: String) -> String {
+    package static func stringLiteral(_ s: String) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(s.utf8.count + 2)
         JSONWriter.appendString(s, to: &out)
@@ -8,7 +8,7 @@ extension JSONRenderer {
     }
 
     /// The error object of Bubble's JSON outputs: `{"code": …, "message": …}`.
-    public static func errorObject(code: String, message: String) -> String {
+    package static func errorObject(code: String, message: String) -> String {
         var w = JSONWriter(capacity: 64 + message.utf8.count)
         w.beginObject()
         w.field("code", code)

@@ -1,4 +1,4 @@
-public import BubbleTypesetting
+package import BubbleTypesetting
 
 extension JSONWriter {
     /// `{"x", "y", "width", "height"}`.
@@ -41,12 +41,12 @@ extension JSONWriter {
 extension JSONRenderer {
     /// `{"layouts": [...]}`: the layouts of one message at several widths, in order, each exactly
     /// what ``render(_:)`` writes for it.
-    public func render(_ layouts: [BubbleLayout]) -> String {
+    package func render(_ layouts: [BubbleLayout]) -> String {
         "{\"layouts\":" + renderArray(layouts) + "}"
     }
 
     /// `[...]`: each layout as ``render(_:)`` writes it (for a batch or HTTP result's `"layouts"`).
-    public func renderArray(_ layouts: [BubbleLayout]) -> String {
+    package func renderArray(_ layouts: [BubbleLayout]) -> String {
         var out: [UInt8] = [0x5B]
         for (i, layout) in layouts.enumerated() {
             if i > 0 { out.append(0x2C) }

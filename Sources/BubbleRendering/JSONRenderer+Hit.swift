@@ -1,4 +1,4 @@
-public import BubbleTypesetting
+package import BubbleTypesetting
 import BubbleMapping
 
 extension JSONRenderer {
@@ -8,7 +8,7 @@ extension JSONRenderer {
     /// "emoji": {kind, name?, unicode?, start, end, rect} | null, "highlight": {start, end, color?, background?} | null}`
     ///
     /// A point outside the bubble (`hit == nil`) renders as `null`.
-    public func render(_ hit: HitResult?, in layout: BubbleLayout) -> String {
+    package func render(_ hit: HitResult?, in layout: BubbleLayout) -> String {
         var w = JSONWriter(capacity: 256)
         guard let hit else { w.null(); return w.output }
         let map = layout.mapped.offsets

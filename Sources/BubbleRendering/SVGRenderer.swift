@@ -1,13 +1,13 @@
 public import BubbleFonts
-public import BubbleMapping
+import BubbleMapping
 public import BubbleTypesetting
 
 /// Renders a layout as a standalone SVG: glyph outlines (no fonts needed to view it), color emoji
 /// as embedded PNGs, catalog stickers as embedded images, links colored and underlined.
 ///
 /// The document is the bubble's size in CSS px (`width`, `height`, `viewBox` from
-/// ``BubbleLayout/size``), top-left origin. Each glyph is defined once in `<defs>` at
-/// ``GlyphPathCache/unitsPerEm`` units per em and drawn with `<use transform="translate(x y) scale(s)">`,
+/// `BubbleLayout/size`), top-left origin. Each glyph is defined once in `<defs>` at
+/// `GlyphPathCache/unitsPerEm` units per em and drawn with `<use transform="translate(x y) scale(s)">`,
 /// so a long message stays small. Safe to show anywhere: text is escaped, colors are checked, no
 /// script, no event attributes, no external references (`<a href>` only for http/https links).
 /// Output is deterministic: numbers rounded to 2 decimals (scale factors to 4), ids in first-use order.
@@ -21,7 +21,7 @@ public struct SVGRenderer: Sendable {
     public var emojiFace: FontFace?
     /// The bytes of a catalog image, given its path as the catalog names it (`images/party.svg`);
     /// nil when unavailable. Only catalog images reach it: image spans are never resolved.
-    public var catalogImage: @Sendable (String) -> [UInt8]?
+    package var catalogImage: @Sendable (String) -> [UInt8]?
 
     public init(theme: SVGTheme = SVGTheme(), debug: Bool = false, glyphs: GlyphPathCache = .shared,
                 emojiFace: FontFace? = nil, catalogImage: @escaping @Sendable (String) -> [UInt8]? = { _ in nil }) {

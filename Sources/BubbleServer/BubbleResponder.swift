@@ -1,4 +1,4 @@
-public import Hummingbird
+package import Hummingbird
 import Bubble
 import Foundation
 import Logging
@@ -6,8 +6,8 @@ import NIOCore
 
 /// Routes a request to its endpoint, enforces the limits, and records one log line and the metrics
 /// of every request.
-public struct BubbleResponder: HTTPResponder {
-    public typealias Context = BasicRequestContext
+package struct BubbleResponder: HTTPResponder {
+    package typealias Context = BasicRequestContext
 
     let service: BubbleService
     let metrics: ServerMetrics
@@ -43,7 +43,7 @@ public struct BubbleResponder: HTTPResponder {
         }
     }
 
-    public func respond(to request: Request, context: Context) async throws -> Response {
+    package func respond(to request: Request, context: Context) async throws -> Response {
         let start = ContinuousClock.now
         let path = request.uri.path
         let id = RequestID.sane(request.headers[Self.requestIDField]) ?? context.id

@@ -1,29 +1,29 @@
-public import Bubble
-public import Hummingbird
-public import Logging
+package import Bubble
+package import Hummingbird
+package import Logging
 import NIOCore
 
 /// Bubble's HTTP service: the Hummingbird application around one ``BubbleService``.
 ///
 /// Build it once, then run ``application(logger:)`` as a service (`bubble serve`), or drive it in
 /// tests through HummingbirdTesting, without a socket (`.router`) or over loopback (`.live`).
-public final class BubbleServer: Sendable {
-    public let service: BubbleService
+package final class BubbleServer: Sendable {
+    package let service: BubbleService
     let metrics = ServerMetrics()
 
     /// Loads fonts and catalog (errors here stop the server before it listens).
-    public init(settings: BubbleServerSettings = BubbleServerSettings()) throws(BubbleError) {
+    package init(settings: BubbleServerSettings = BubbleServerSettings()) throws(BubbleError) {
         service = try BubbleService(settings: settings)
     }
 
-    public var settings: BubbleServerSettings { service.settings }
+    package var settings: BubbleServerSettings { service.settings }
 
     /// The responder: routing, limits, logs and metrics.
-    public var responder: BubbleResponder { BubbleResponder(service: service, metrics: metrics) }
+    package var responder: BubbleResponder { BubbleResponder(service: service, metrics: metrics) }
 
     /// The application: HTTP/1.1 on `settings.host:port`, with a read timeout, stopping gracefully
     /// (no new connections, requests in flight finish) when its service group shuts down.
-    public func application(logger: Logger = Logger(label: "bubble.serve"),
+    package func application(logger: Logger = Logger(label: "bubble.serve"),
                             onServerRunning: @escaping @Sendable (String) async -> Void = { _ in })
         -> Application<BubbleResponder> {
         let host = settings.host, port = settings.port

@@ -1,20 +1,20 @@
-public import Bubble
-public import Hummingbird
+package import Bubble
+package import Hummingbird
 
 /// A request the server refuses as a whole: an HTTP status and the ``BubbleError`` that fills
 /// `{"error": {"code", "message"}}`.
-public struct BubbleServerError: Error, Sendable {
-    public var status: HTTPResponse.Status
-    public var error: BubbleError
+package struct BubbleServerError: Error, Sendable {
+    package var status: HTTPResponse.Status
+    package var error: BubbleError
 
-    public init(_ status: HTTPResponse.Status, _ code: String, _ message: String) {
+    package init(_ status: HTTPResponse.Status, _ code: String, _ message: String) {
         self.status = status
         self.error = BubbleError(code: code, message: message)
     }
 
     /// An engine error about one message, answered as a whole request (`/v1/svg`, `/v1/hit`):
     /// bad input is 400, input too big is 422, a failure of the server's own set-up is 500.
-    public init(_ error: BubbleError) {
+    package init(_ error: BubbleError) {
         self.error = error
         switch error.code {
         case "message_too_long", "too_many_messages", "font_not_allowed": status = .unprocessableContent

@@ -1,4 +1,4 @@
-public import Bubble
+package import Bubble
 import Foundation
 
 /// The processor count, read once.
@@ -7,56 +7,56 @@ enum ProcessInfoCount {
 }
 
 /// How a Bubble server listens, what it accepts, and what it keeps.
-public struct BubbleServerSettings: Sendable {
+package struct BubbleServerSettings: Sendable {
     /// Address to bind (loopback by default; `0.0.0.0` behind a load balancer).
-    public var host: String = "127.0.0.1"
+    package var host: String = "127.0.0.1"
     /// Port to bind; 0 picks a free one (tests).
-    public var port: Int = 8080
+    package var port: Int = 8080
     /// Largest request body accepted, in bytes (larger: 413 `body_too_large`).
-    public var maxBodyBytes: Int = 4 << 20
+    package var maxBodyBytes: Int = 4 << 20
     /// Most messages in one `/v1/layout` request (more: 422 `too_many_messages`).
-    public var maxMessages: Int = 1000
+    package var maxMessages: Int = 1000
     /// Longest message accepted, in UTF-8 bytes of its text, markup or span contents, as the
     /// `maxMessageLength` option counts (longer: 422 `message_too_long` for the whole request).
-    public var maxMessageLength: Int = 65536
+    package var maxMessageLength: Int = 65536
     /// How long a connection may stay silent, in seconds, while the server waits for a request or
     /// the rest of one: a stalled client is disconnected after this.
-    public var readTimeout: Double = 30
+    package var readTimeout: Double = 30
     /// Shaped messages kept across requests (0: none).
-    public var cacheEntries: Int = 20_000
+    package var cacheEntries: Int = 20_000
     /// Caps of what the engine keeps between requests: font chains (`--font-chains`), catalogs
     /// (`--catalogs`), glyph paths (`--glyph-paths`), shaped words per typesetter (`--shaped-words`).
-    public var limits = EngineLimits()
+    package var limits = EngineLimits()
     /// Font families a request may name in `fonts` (`--allow-families`); nil: the default chain's
     /// families plus the families of `--fonts`. Others are refused with 422 `font_not_allowed`.
-    public var allowedFamilies: [String]?
+    package var allowedFamilies: [String]?
     /// Seconds a client has to send a whole request, headers and body (`--request-deadline`): past it
     /// the connection is closed, however steadily bytes trickle in.
-    public var requestDeadline: Double = 30
+    package var requestDeadline: Double = 30
     /// Slowest request accepted, in bytes per second averaged since its first byte, after a 5 s grace
     /// (`--min-body-rate`); slower: the connection is closed. 0 turns the check off.
-    public var minBodyRate: Double = 500
+    package var minBodyRate: Double = 500
     /// Requests laying out at once (`--max-concurrent-layouts`); more wait in a queue.
-    public var maxConcurrentLayouts: Int = 2 * ProcessInfoCount.activeProcessors
+    package var maxConcurrentLayouts: Int = 2 * ProcessInfoCount.activeProcessors
     /// Requests waiting for a layout slot (`--layout-queue`); past it: 503 with `Retry-After`.
-    public var layoutQueue: Int = 64
+    package var layoutQueue: Int = 64
 
     /// Options every request starts from (the server's `--options` file and flags); a request's
     /// `options` go over them, a message's over the request's.
-    public var defaults = BubbleOptions()
+    package var defaults = BubbleOptions()
     /// Link rules a request may switch on by name (`bubble serve --link-rules FILE`), by name.
-    public var linkRules: [String: LinkRule] = [:]
+    package var linkRules: [String: LinkRule] = [:]
     /// Whether a request may send its own patterns (`--allow-request-link-rules`); built-in and
     /// configured rules are selected by name either way.
-    public var allowRequestLinkRules = false
+    package var allowRequestLinkRules = false
     /// Most rules one request's options may list.
-    public var maxRequestLinkRules = 8
+    package var maxRequestLinkRules = 8
     /// Longest pattern a request may send, in UTF-8 bytes.
-    public var maxRequestPatternLength = 256
+    package var maxRequestPatternLength = 256
     /// Where `/v1/html` fragments load font files, by file name (nil: `local()` names, then `file://` paths).
-    public var fontBaseURL: String?
+    package var fontBaseURL: String?
     /// Where `/v1/html` fragments load catalog images (nil: `data:` URIs).
-    public var assetBaseURL: String?
+    package var assetBaseURL: String?
 
-    public init() {}
+    package init() {}
 }

@@ -23,7 +23,7 @@ extension BubbleService {
     }
 
     /// ``boundGauges`` by name (tests).
-    public var boundGaugesForTests: [String: Int] {
+    package var boundGaugesForTests: [String: Int] {
         Dictionary(boundGauges, uniquingKeysWith: { a, _ in a })
     }
 }

@@ -1,12 +1,12 @@
-public import Bubble
+package import Bubble
 import BubbleJSON
 
 /// The work behind the endpoints: one engine and one cache of shaped messages shared by every
 /// request, and nothing else kept between requests.
-public final class BubbleService: Sendable {
-    public let engine: BubbleEngine
-    public let cache: ShapedTextCache
-    public let settings: BubbleServerSettings
+package final class BubbleService: Sendable {
+    package let engine: BubbleEngine
+    package let cache: ShapedTextCache
+    package let settings: BubbleServerSettings
     /// Messages laid out at once by one task; a larger request is split across the cores.
     let chunkSize = 8
     /// The families a request may name in `fonts`, lowercased.
@@ -18,7 +18,7 @@ public final class BubbleService: Sendable {
 
     /// Loads the fonts and catalog of `settings.defaults` (a missing font is an error here, at start).
     /// The font set's fingerprint, which reads every font file, is worked out in a background task.
-    public init(settings: BubbleServerSettings) throws(BubbleError) {
+    package init(settings: BubbleServerSettings) throws(BubbleError) {
         self.settings = settings
         engine = try BubbleEngine(options: settings.defaults, limits: settings.limits)
         cache = ShapedTextCache(capacity: settings.cacheEntries)
@@ -81,7 +81,7 @@ public final class BubbleService: Sendable {
 
     /// The work of `POST /v1/layout` without HTTP, for `bubble serve --bench-bodies`: the number
     /// of messages laid out.
-    public func benchmarkLayout(body: [UInt8]) async throws -> Int {
+    package func benchmarkLayout(body: [UInt8]) async throws -> Int {
         try await layout(body: body).messages
     }
 

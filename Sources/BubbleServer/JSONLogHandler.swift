@@ -1,18 +1,18 @@
-public import Logging
+package import Logging
 import Foundation
 
 /// One JSON object per log line on standard error (`bubble serve --log-format json`), for log
 /// collectors that parse lines: `{"time", "level", "label", "message", …metadata}`, metadata values
 /// as strings, keys in a fixed order (the four first, then metadata sorted by key).
-public struct JSONLogHandler: LogHandler {
-    public var logLevel: Logger.Level = .info
-    public var metadata: Logger.Metadata = [:]
-    public var metadataProvider: Logger.MetadataProvider?
+package struct JSONLogHandler: LogHandler {
+    package var logLevel: Logger.Level = .info
+    package var metadata: Logger.Metadata = [:]
+    package var metadataProvider: Logger.MetadataProvider?
     private let label: String
     private let write: @Sendable (String) -> Void
 
     /// A handler writing to standard error (`write` replaces it, for tests).
-    public init(label: String, write: (@Sendable (String) -> Void)? = nil) {
+    package init(label: String, write: (@Sendable (String) -> Void)? = nil) {
         self.label = label
         self.write = write ?? { line in
             let bytes = Array(line.utf8)
@@ -20,12 +20,12 @@ public struct JSONLogHandler: LogHandler {
         }
     }
 
-    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    package subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
         set { metadata[key] = newValue }
     }
 
-    public func log(event: LogEvent) {
+    package func log(event: LogEvent) {
         var all = metadata
         if let provided = metadataProvider?.get() { all.merge(provided) { _, new in new } }
         if let own = event.metadata { all.merge(own) { _, new in new } }

@@ -1,6 +1,6 @@
 import Bubble
 import BubbleLock
-public import Hummingbird
+import Hummingbird
 
 /// A bound on layout work in flight: at most `slots` requests lay out at once, at most `queueLimit` wait
 /// for a slot (in arrival order), and the next is refused at once with 503 and `Retry-After`, so a burst

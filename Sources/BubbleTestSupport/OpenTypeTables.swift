@@ -2,12 +2,12 @@ import Foundation
 
 /// Reads a few OpenType tables straight from a font file, independently of HarfBuzz and FreeType,
 /// so tests can check shaping results against the font's own numbers.
-public struct OpenTypeTables {
-    public let unitsPerEm: Int
+package struct OpenTypeTables {
+    package let unitsPerEm: Int
     private let data: [UInt8]
     private let tables: [String: Int]  // tag → offset
 
-    public init(path: String) throws {
+    package init(path: String) throws {
         guard let d = FileManager.default.contents(atPath: path) else { throw Fonts.Missing(path: path, package: "fonts-dejavu-core") }
         data = [UInt8](d)
         var tables: [String: Int] = [:]
@@ -22,7 +22,7 @@ public struct OpenTypeTables {
     }
 
     /// Advance width in font units of `glyph` (hmtx).
-    public func advance(glyph: Int) -> Int {
+    package func advance(glyph: Int) -> Int {
         let hhea = tables["hhea"]!, hmtx = tables["hmtx"]!
         let metrics = Int(OpenTypeTables.u16(data, hhea + 34))
         let index = min(glyph, metrics - 1)
@@ -30,7 +30,7 @@ public struct OpenTypeTables {
     }
 
     /// Glyph of a BMP code point from the cmap's format 4 subtable.
-    public func glyph(for scalar: UInt32) -> Int? {
+    package func glyph(for scalar: UInt32) -> Int? {
         let cmap = tables["cmap"]!
         let count = Int(OpenTypeTables.u16(data, cmap + 2))
         for i in 0..<count {
@@ -57,19 +57,19 @@ public struct OpenTypeTables {
 }
 
 /// The fonts tests use, located by path; a missing one fails with its Debian package's name.
-public enum Fonts {
-    public static let dejaVuSans = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
-    public static let notoSansCJK = "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"
-    public static let notoColorEmoji = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"
+package enum Fonts {
+    package static let dejaVuSans = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+    package static let notoSansCJK = "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"
+    package static let notoColorEmoji = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"
 
-    public struct Missing: Error, CustomStringConvertible {
-        public let path: String
-        public let package: String
-        public var description: String { "\(path) is missing: apt-get install \(package)" }
+    package struct Missing: Error, CustomStringConvertible {
+        package let path: String
+        package let package: String
+        package var description: String { "\(path) is missing: apt-get install \(package)" }
     }
 
     /// `path`, or a `Missing` error naming `package`.
-    public static func require(_ path: String, package: String) throws -> String {
+    package static func require(_ path: String, package: String) throws -> String {
         guard FileManager.default.fileExists(atPath: path) else { throw Missing(path: path, package: package) }
         return path
     }

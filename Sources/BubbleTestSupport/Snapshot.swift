@@ -5,7 +5,7 @@ import Foundation
 /// With `RECORD_SNAPSHOTS=1` in the environment the file is (re)written instead and the call reports
 /// that it recorded, so a re-recording run cannot pass unnoticed. A missing snapshot is a failure.
 /// - Returns: nil when they match, else a message describing the difference.
-public func snapshotMismatch(_ actual: String, named name: String, testFile: String = #filePath) -> String? {
+package func snapshotMismatch(_ actual: String, named name: String, testFile: String = #filePath) -> String? {
     let folder = URL(fileURLWithPath: testFile).deletingLastPathComponent().appendingPathComponent("Snapshots")
     let file = folder.appendingPathComponent(name)
     if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" {

@@ -4,16 +4,16 @@ import Foundation
 ///
 /// A missing file is a test failure that names the package, never a skip: skipping would hide a
 /// machine that cannot check conformance.
-public enum UnicodeData {
-    public static let directory = "/usr/share/unicode"
+package enum UnicodeData {
+    package static let directory = "/usr/share/unicode"
 
-    public struct Missing: Error, CustomStringConvertible {
-        public let path: String
-        public var description: String { "\(path) is missing: install Debian's unicode-data package (apt-get install unicode-data)" }
+    package struct Missing: Error, CustomStringConvertible {
+        package let path: String
+        package var description: String { "\(path) is missing: install Debian's unicode-data package (apt-get install unicode-data)" }
     }
 
     /// The lines of `relativePath` under /usr/share/unicode.
-    public static func lines(_ relativePath: String) throws -> [Substring] {
+    package static func lines(_ relativePath: String) throws -> [Substring] {
         let path = directory + "/" + relativePath
         guard let data = FileManager.default.contents(atPath: path) else { throw Missing(path: path) }
         return String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
@@ -21,23 +21,23 @@ public enum UnicodeData {
 }
 
 /// One case of a UAX #14 / UAX #29 break test file: code points and where breaks fall.
-public struct BreakTestCase: Sendable {
+package struct BreakTestCase: Sendable {
     /// 1-based line number in the file.
-    public var line: Int
-    public var scalars: [UInt32]
+    package var line: Int
+    package var scalars: [UInt32]
     /// UTF-16 offsets of the `÷` marks after the first scalar (the end is always one).
-    public var breaks: [Int]
+    package var breaks: [Int]
     /// The code points as the file writes them (`0023 0020 0023`), the allowlist's key.
-    public var key: String
+    package var key: String
     /// The file's comment (rule numbers, character names).
-    public var comment: String
+    package var comment: String
 
-    public var utf16: [UInt16] {
+    package var utf16: [UInt16] {
         scalars.flatMap { Array(String(UnicodeScalar($0)!).utf16) }
     }
 
     /// Parses `LineBreakTest.txt`-style lines: `× 0023 × 0020 ÷ 0023 ÷ # comment`.
-    public static func parse(_ lines: [Substring]) -> [BreakTestCase] {
+    package static func parse(_ lines: [Substring]) -> [BreakTestCase] {
         var cases: [BreakTestCase] = []
         for (i, raw) in lines.enumerated() {
             let parts = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
@@ -61,7 +61,7 @@ public struct BreakTestCase: Sendable {
 }
 
 /// Reads an allowlist: one `KEY<TAB># reason` per line, `#` lines are comments.
-public func readAllowlist(_ path: String) -> [String: String] {
+package func readAllowlist(_ path: String) -> [String: String] {
     guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [:] }
     var result: [String: String] = [:]
     for line in text.split(separator: "\n") where !line.hasPrefix("#") {

@@ -18,7 +18,7 @@ public struct ParagraphStyle: Sendable, Equatable {
     public var language: String?
     /// The factor a jumbo-emoji message is scaled by (``fontSize`` and ``emojiSize`` already are;
     /// placeholders with their own size are scaled by it when resolved), or nil for any other message.
-    public var jumboScale: Double?
+    package var jumboScale: Double?
     /// Tab stops every this many spaces of the primary face (CSS `tab-size`, whose default is 8).
     public var tabSize: Double = ParagraphStyle.defaultTabSize
     /// Combining marks drawn on one base at most; the rest of a longer stack is dropped.
@@ -77,7 +77,7 @@ public struct LayoutConstraints: Sendable, Equatable {
     public var alignment: TextAlignment = .start
     /// Split lines into pages of at most this height, px.
     public var pageHeight: Double?
-    /// Atomic links (``Link/isAtomic``: every link whose text starts with `@`, whatever its source, and links
+    /// Atomic links (`Link/isAtomic`: every link whose text starts with `@`, whatever its source, and links
     /// the caller marks) stay whole on a line: no UAX #14 break inside one, unless it alone is wider than the
     /// line (then it breaks at graphemes). False gives plain UAX #14 everywhere (option `atomicLinks`).
     public var atomicLinks = true
@@ -85,7 +85,7 @@ public struct LayoutConstraints: Sendable, Equatable {
     /// there whole, as Chromium moves it, rather than leaving `https://` or a path fragment behind; one
     /// wider than a line breaks after `/ ? & = -` first, then between graphemes, where `bubble html`
     /// puts its `<wbr>`.
-    public var keepURLsWhole = true
+    package var keepURLsWhole = true
     /// Which opportunities lines end at (``LineBreaking``): `standard` by default; `web` for a browser
     /// drawing the text with its own plain CSS.
     public var lineBreaking: LineBreaking = .standard
@@ -99,8 +99,8 @@ public struct LayoutConstraints: Sendable, Equatable {
     /// line's inside the bottom padding, and a middle line's reaches at most that far into its
     /// neighbour: nothing is drawn outside the bubble, and ordinary text (an Arabic mark, a Vietnamese
     /// capital) keeps the line height browsers give it.
-    public var inkAllowanceAbove = 0.0
-    public var inkAllowanceBelow = 0.0
+    package var inkAllowanceAbove = 0.0
+    package var inkAllowanceBelow = 0.0
     /// Room kept at the end of the last line (or on a line of its own) for the client's time and
     /// ticks, or nil for none; ``statusGap`` px go before it when it shares the line.
     public var statusSlot: StatusSlot?

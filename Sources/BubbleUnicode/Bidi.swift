@@ -11,10 +11,10 @@ public enum TextDirection: String, Sendable, Codable, CaseIterable {
 /// Resolves bidi embedding levels (UAX #9) with ICU.
 ///
 /// Not thread-safe: each thread owns its own.
-public final class BidiResolver {
+package final class BidiResolver {
     private let handle: OpaquePointer
 
-    public init() throws(UnicodeError) {
+    package init() throws(UnicodeError) {
         var opened: OpaquePointer?
         try checkICU("ubidi_open") { status in opened = bubble_bidi_open(&status) }
         guard let opened else { throw UnicodeError(function: "ubidi_open", code: 7, name: "U_MEMORY_ALLOCATION_ERROR") }
@@ -26,7 +26,7 @@ public final class BidiResolver {
     /// The paragraph's resolved base level (0 LTR, 1 RTL) and one level per UTF-16 unit.
     ///
     /// Text with no right-to-left character is answered without calling ICU.
-    public func levels(of text: ArraySlice<UInt16>, direction: TextDirection) throws(UnicodeError) -> (base: UInt8, levels: [UInt8]) {
+    package func levels(of text: ArraySlice<UInt16>, direction: TextDirection) throws(UnicodeError) -> (base: UInt8, levels: [UInt8]) {
         let requested: UInt8 = direction == .rtl ? 1 : direction == .ltr ? 0 : 0xFE
         if direction != .rtl && !BidiResolver.mayContainRTL(text) {
             return (0, [UInt8](repeating: 0, count: text.count))
@@ -46,7 +46,7 @@ public final class BidiResolver {
 
     /// Visual order of runs given their levels (UAX #9 L2): `result[i]` is the logical index of the
     /// i-th run from the left.
-    public static func visualOrder(levels: [UInt8]) -> [Int] {
+    package static func visualOrder(levels: [UInt8]) -> [Int] {
         if levels.allSatisfy({ $0 == 0 }) { return Array(levels.indices) }
         var map = [Int32](repeating: 0, count: levels.count)
         levels.withUnsafeBufferPointer { l in
@@ -57,12 +57,12 @@ public final class BidiResolver {
 
     /// Whether any unit could be right-to-left or a bidi control (Hebrew, Arabic, Syriac, Thaana, NKo…,
     /// their presentation forms, RLM/ALM and the embedding controls). A cheap pre-check.
-    public static func mayContainRTL(_ text: ArraySlice<UInt16>) -> Bool {
+    package static func mayContainRTL(_ text: ArraySlice<UInt16>) -> Bool {
         text.withUnsafeBufferPointer(mayContainRTL)
     }
 
     /// ``mayContainRTL(_:)`` over a buffer.
-    public static func mayContainRTL(_ text: UnsafeBufferPointer<UInt16>) -> Bool {
+    package static func mayContainRTL(_ text: UnsafeBufferPointer<UInt16>) -> Bool {
         for u in text where u >= 0x0590 {
             if u <= 0x08FF || (u >= 0xFB1D && u <= 0xFDFF) || (u >= 0xFE70 && u <= 0xFEFF)
                 || u == 0x200F || u == 0x061C || (u >= 0x202A && u <= 0x202E) || (u >= 0x2066 && u <= 0x2069)

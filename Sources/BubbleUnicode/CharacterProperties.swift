@@ -1,44 +1,44 @@
 internal import CICU
 
 /// Unicode properties of a code point, from ICU's data.
-public enum CharacterProperties {
+package enum CharacterProperties {
     /// ISO 15924 tag of the code point's script (`Latn`, `Hani`, `Arab`, `Zyyy` for Common…),
     /// packed big-endian in four bytes as OpenType and HarfBuzz spell tags.
-    public static func scriptTag(_ scalar: UInt32) -> UInt32 {
+    package static func scriptTag(_ scalar: UInt32) -> UInt32 {
         var status: Int32 = 0
         return bubble_script_tag(scalar, &status)
     }
 
     /// Common, Inherited or Unknown: a code point that takes its neighbours' script.
-    public static func hasNeutralScript(_ scalar: UInt32) -> Bool { bubble_script_is_neutral(scalar) != 0 }
+    package static func hasNeutralScript(_ scalar: UInt32) -> Bool { bubble_script_is_neutral(scalar) != 0 }
 
     /// Extended_Pictographic (UTS #51): the emoji-ish code points.
-    public static func isExtendedPictographic(_ scalar: UInt32) -> Bool { bubble_is_extended_pictographic(scalar) != 0 }
+    package static func isExtendedPictographic(_ scalar: UInt32) -> Bool { bubble_is_extended_pictographic(scalar) != 0 }
 
     /// Emoji_Presentation: shown as color emoji by default.
-    public static func isEmojiPresentation(_ scalar: UInt32) -> Bool { bubble_is_emoji_presentation(scalar) != 0 }
+    package static func isEmojiPresentation(_ scalar: UInt32) -> Bool { bubble_is_emoji_presentation(scalar) != 0 }
 
     /// Letters, marks and decimal digits of any script.
-    public static func isAlphanumeric(_ scalar: UInt32) -> Bool { bubble_is_alphanumeric(scalar) != 0 }
+    package static func isAlphanumeric(_ scalar: UInt32) -> Bool { bubble_is_alphanumeric(scalar) != 0 }
 
     /// The UAX #14 line break class (ICU's ULineBreak value).
-    public static func lineBreakClass(_ scalar: UInt32) -> Int32 { bubble_line_break_class(scalar) }
+    package static func lineBreakClass(_ scalar: UInt32) -> Int32 { bubble_line_break_class(scalar) }
 
     /// Nonspacing, enclosing or spacing mark, or a format character (ZWJ, variation selectors are Mn).
-    public static func isMarkOrFormat(_ scalar: UInt32) -> Bool {
+    package static func isMarkOrFormat(_ scalar: UInt32) -> Bool {
         let c = bubble_general_category(scalar)
         // UCharCategory: 6 Mn, 7 Me, 8 Mc, 16 Cf
         return c == 6 || c == 7 || c == 8 || c == 16
     }
 
     /// Nonspacing, enclosing or spacing combining mark (General_Category Mn, Me, Mc): what stacks on a base.
-    public static func isMark(_ scalar: UInt32) -> Bool {
+    package static func isMark(_ scalar: UInt32) -> Bool {
         let c = bubble_general_category(scalar)
         return c == 6 || c == 7 || c == 8
     }
 
     /// White space that hangs at a line end (space separators and tab).
-    public static func isSpace(_ scalar: UInt32) -> Bool {
+    package static func isSpace(_ scalar: UInt32) -> Bool {
         scalar == 0x20 || scalar == 0x09 || (scalar != 0xA0 && scalar != 0x202F && scalar != 0x2007 && bubble_general_category(scalar) == 12)
     }
 }

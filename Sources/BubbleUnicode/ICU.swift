@@ -1,11 +1,11 @@
 internal import CICU
 
 /// Versions of the linked ICU and of its Unicode data, for fingerprints.
-public enum ICU {
+package enum ICU {
     /// ICU's version, e.g. "72.1".
-    public static var version: String { read(bubble_icu_version) }
+    package static var version: String { read(bubble_icu_version) }
     /// The Unicode version of ICU's character data, e.g. "15.0".
-    public static var unicodeVersion: String { read(bubble_unicode_version) }
+    package static var unicodeVersion: String { read(bubble_unicode_version) }
 
     static func errorName(_ code: Int32) -> String { String(cString: bubble_error_name(code)) }
 

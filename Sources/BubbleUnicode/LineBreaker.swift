@@ -1,13 +1,13 @@
 internal import CICU
 
 /// A place where a line may (or must) end, as UAX #14 finds it.
-public struct BreakOpportunity: Sendable, Equatable {
+package struct BreakOpportunity: Sendable, Equatable {
     /// UTF-16 offset of the break: the line ends before this unit.
-    public var offset: Int
+    package var offset: Int
     /// A mandatory break (after BK, CR, LF, NL: `\n`, `\r\n`, U+2028, U+2029…).
-    public var isMandatory: Bool
+    package var isMandatory: Bool
 
-    public init(offset: Int, isMandatory: Bool) {
+    package init(offset: Int, isMandatory: Bool) {
         self.offset = offset
         self.isMandatory = isMandatory
     }
@@ -16,16 +16,16 @@ public struct BreakOpportunity: Sendable, Equatable {
 /// Finds line-break opportunities (UAX #14) with ICU's line break iterator.
 ///
 /// Not thread-safe: each thread (or each engine worker) owns its own breaker.
-public final class LineBreaker {
+package final class LineBreaker {
     private let iterator: BreakIterator
 
     /// - Parameter locale: an ICU locale id; the root locale ("") gives the default UAX #14 rules.
-    public init(locale: String = "") throws(UnicodeError) {
+    package init(locale: String = "") throws(UnicodeError) {
         iterator = try BreakIterator(kind: Int32(BUBBLE_BREAK_LINE), locale: locale)
     }
 
     /// Every opportunity in `text` (UTF-16), in order; the end of the text is always the last one.
-    public func opportunities(in text: [UInt16]) -> [BreakOpportunity] {
+    package func opportunities(in text: [UInt16]) -> [BreakOpportunity] {
         var result: [BreakOpportunity] = []
         result.reserveCapacity(text.count / 4 + 1)
         iterator.setText(text)
@@ -35,7 +35,7 @@ public final class LineBreaker {
 
     /// Appends `base +` the offset of every opportunity in `text` (the end included) to `offsets`,
     /// reading `text` in place: no copy of it and no array of opportunities.
-    public func appendOpportunities(in text: UnsafeBufferPointer<UInt16>, base: Int, to offsets: inout [Int]) {
+    package func appendOpportunities(in text: UnsafeBufferPointer<UInt16>, base: Int, to offsets: inout [Int]) {
         iterator.withText(text) {
             iterator.forEachBoundary { offset, _ in offsets.append(base + offset) }
         }
@@ -45,15 +45,15 @@ public final class LineBreaker {
 /// Finds extended grapheme cluster boundaries (UAX #29) with ICU's character break iterator.
 ///
 /// Not thread-safe: each thread owns its own.
-public final class GraphemeBreaker {
+package final class GraphemeBreaker {
     private let iterator: BreakIterator
 
-    public init() throws(UnicodeError) {
+    package init() throws(UnicodeError) {
         iterator = try BreakIterator(kind: Int32(BUBBLE_BREAK_CHARACTER))
     }
 
     /// Every boundary of `text` after 0, in order (the last is `text.count`).
-    public func boundaries(in text: [UInt16]) -> [Int] {
+    package func boundaries(in text: [UInt16]) -> [Int] {
         var result: [Int] = []
         result.reserveCapacity(text.count)
         iterator.setText(text)

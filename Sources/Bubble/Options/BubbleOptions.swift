@@ -1,12 +1,12 @@
-public import BubbleJSON
+package import BubbleJSON
 public import BubbleMapping
 public import BubbleTypesetting
 public import BubbleUnicode
-public import BubbleFonts
+import BubbleFonts
 
 /// Every option of a layout. Library fields, JSON keys and CLI flags share these names
 /// (`maxWidth` ↔ `--max-width`); what each means, its range and its default are declared once, in
-/// ``OptionTable``. `nil` means "not given here": option sets merge level by level (a message's over
+/// `OptionTable`. `nil` means "not given here": option sets merge level by level (a message's over
 /// a request's over the server's), and ``standard`` holds every default.
 public struct BubbleOptions: Codable, Sendable, Hashable {
     // Geometry
@@ -95,13 +95,13 @@ public struct BubbleOptions: Codable, Sendable, Hashable {
     }()
 
     /// The padding of a chat bubble when none is given: 8 px above and below, 12 px at the sides.
-    public static var defaultPadding: EdgeInsets { standard.padding!.insets }
+    package static var defaultPadding: EdgeInsets { standard.padding!.insets }
 
     /// `padding`, or ``defaultPadding``.
-    public var resolvedPadding: EdgeInsets { padding?.insets ?? BubbleOptions.defaultPadding }
+    package var resolvedPadding: EdgeInsets { padding?.insets ?? BubbleOptions.defaultPadding }
 
     /// Every key a JSON options object may hold.
-    public static var keys: Set<String> { Set(OptionTable.all.map(\.key)) }
+    package static var keys: Set<String> { Set(OptionTable.all.map(\.key)) }
 
     /// Reads a JSON object of options. Not JSON is `malformed_json`; anything but an object, an unknown
     /// key, or a value of the wrong type is `invalid_options`, naming the key.
@@ -114,7 +114,7 @@ public struct BubbleOptions: Codable, Sendable, Hashable {
     }
 
     /// Reads options from a JSON value, which must be an object of known keys.
-    public init(json: JSONValue) throws(BubbleError) {
+    package init(json: JSONValue) throws(BubbleError) {
         guard let object = json.object else {
             throw BubbleError(code: "invalid_options", message: "options must be a JSON object, not \(json.kindName)")
         }
@@ -157,9 +157,9 @@ public typealias InvalidUTF8Policy = MappingOptions.InvalidUTF8Policy
 /// Options with every default filled in, read with the field's own name and type
 /// (`resolved.maxWidth` is a `Double`). Built once per plan.
 @dynamicMemberLookup
-public struct ResolvedOptions: Sendable {
+package struct ResolvedOptions: Sendable {
     /// The options as given, merged over the engine's defaults: nil where nothing was given.
-    public let given: BubbleOptions
+    package let given: BubbleOptions
     private let full: BubbleOptions
 
     init(_ given: BubbleOptions) {
@@ -168,7 +168,7 @@ public struct ResolvedOptions: Sendable {
     }
 
     /// An option that has a standard default.
-    public subscript<V>(dynamicMember path: KeyPath<BubbleOptions, V?>) -> V {
+    package subscript<V>(dynamicMember path: KeyPath<BubbleOptions, V?>) -> V {
         guard let v = full[keyPath: path] else { preconditionFailure("option without a standard default read as resolved") }
         return v
     }

@@ -1,4 +1,4 @@
-public import BubbleJSON
+package import BubbleJSON
 
 /// `jumboEmojiScale`: how much a message of only 1, 2 or 3 emoji is enlarged, one factor per count.
 ///
@@ -18,7 +18,7 @@ public struct JumboEmojiScale: OptionValue, Codable {
     /// The factor for a message of `count` emoji (1 to 3).
     public func factor(for count: Int) -> Double { factors[min(max(count, 1), factors.count) - 1] }
 
-    public init(json: JSONValue) throws(OptionValueError) {
+    package init(json: JSONValue) throws(OptionValueError) {
         guard let items = json.array else { throw .expected("an array of three factors [1 emoji, 2 emoji, 3 emoji]", found: json) }
         var out: [Double] = []
         for (i, item) in items.enumerated() {
@@ -29,13 +29,13 @@ public struct JumboEmojiScale: OptionValue, Codable {
     }
 
     /// `3,2.5,2`.
-    public init(argument: String) throws(OptionValueError) {
+    package init(argument: String) throws(OptionValueError) {
         let parts = argument.split(separator: ",").map { Double(String($0).trimmingSpaces) }
         guard !parts.contains(nil) else { throw OptionValueError("'\(argument)' is not three comma-separated factors (3,2.5,2)") }
         factors = parts.map { $0! }
     }
 
-    public var optionDescription: String { factors.map(\.optionDescription).joined(separator: ",") }
+    package var optionDescription: String { factors.map(\.optionDescription).joined(separator: ",") }
 
     /// What was expected, when the list or a factor is out of range.
     var outOfRange: String? {

@@ -1,4 +1,4 @@
-public import BubbleJSON
+package import BubbleJSON
 
 /// `lineHeight`: a number is a multiple of the font size; a string `"24px"` (or `"24"`) is px.
 public enum LineHeightValue: OptionValue, Codable {
@@ -8,7 +8,7 @@ public enum LineHeightValue: OptionValue, Codable {
     static let multipleRange = NumberRange.above(0, max: 100)
     static let pixelRange = NumberRange.above(0, max: 10_000)
 
-    public init(json: JSONValue) throws(OptionValueError) {
+    package init(json: JSONValue) throws(OptionValueError) {
         if let m = json.double { self = .multiple(m); return }
         guard let s = json.string else { throw .expected("a number (a multiplier) or \"Npx\"", found: json) }
         let t = s.trimmingSpaces
@@ -19,7 +19,7 @@ public enum LineHeightValue: OptionValue, Codable {
     }
 
     /// `1.4` (a multiplier) or `24px`.
-    public init(argument: String) throws(OptionValueError) {
+    package init(argument: String) throws(OptionValueError) {
         if let m = Double(argument) { self = .multiple(m); return }
         try self.init(json: .string(argument))
     }
@@ -32,7 +32,7 @@ public enum LineHeightValue: OptionValue, Codable {
         }
     }
 
-    public var optionDescription: String {
+    package var optionDescription: String {
         switch self {
         case .multiple(let m): m.optionDescription
         case .pixels(let px): "\(px.optionDescription)px"

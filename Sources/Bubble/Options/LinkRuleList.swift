@@ -1,4 +1,4 @@
-public import BubbleJSON
+package import BubbleJSON
 public import BubbleMapping
 
 /// The `linkRules` option: custom link kinds on PCRE2 patterns, or built-in rules by name
@@ -11,9 +11,9 @@ public struct LinkRuleList: OptionValue, Codable {
     public init(_ rules: [LinkRule]) { self.rules = rules }
 
     /// Most rules in one list.
-    public static let maxRules = 32
+    package static let maxRules = 32
 
-    public init(json: JSONValue) throws(OptionValueError) {
+    package init(json: JSONValue) throws(OptionValueError) {
         guard let items = json.array else { throw .expected("an array of rules {name, pattern?, kind?, target?}", found: json) }
         var rules: [LinkRule] = []
         for (i, item) in items.enumerated() {
@@ -31,10 +31,10 @@ public struct LinkRuleList: OptionValue, Codable {
         self.rules = rules
     }
 
-    public var optionDescription: String { "[\(rules.map { "'\($0.name)'" }.joined(separator: ", "))]" }
+    package var optionDescription: String { "[\(rules.map { "'\($0.name)'" }.joined(separator: ", "))]" }
 
     /// Why the list cannot be used (too many rules, or the first rule that does not compile), or nil.
-    public var problem: String? {
+    package var problem: String? {
         if rules.count > Self.maxRules { return "at most \(Self.maxRules) rules" }
         do throws(MappingError) { _ = try LinkRules.compile(rules) } catch { return error.message }
         return nil

@@ -1,4 +1,4 @@
-public import BubbleMapping
+import BubbleMapping
 
 extension NumberRange {
     /// The option range of a bound declared in ``InputBounds``: the option, the span field and the markup

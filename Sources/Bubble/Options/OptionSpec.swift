@@ -1,25 +1,25 @@
-public import BubbleJSON
+package import BubbleJSON
 
 /// One layout option, declared once in ``OptionTable``: its key (the library field, the JSON key and,
 /// in kebab-case, the CLI flag), its doc line, its default, its range, the stage that reads it and how
 /// it merges. Reading JSON, reading a CLI argument, validation, merging, the shaped-text cache key,
 /// the CLI help and the OpenAPI schema all follow from it.
-public struct OptionSpec: Sendable {
+package struct OptionSpec: Sendable {
     /// `maxWidth`: the field, the JSON key.
-    public let key: String
+    package let key: String
     /// One line for help texts and the schema.
-    public let doc: String
+    package let doc: String
     /// Extra words after the default in the help (`1.25 × fontSize` when there is no fixed default).
     let defaultNote: String?
     /// The earliest pipeline stage that reads the option (what a cached shaped text depends on).
-    public let stage: OptionStage
+    package let stage: OptionStage
     /// The JSON Schema of the option's value (OpenAPI's `Options` properties are these).
-    public let schema: JSONValue
+    package let schema: JSONValue
     /// Whether the layout flags offer it (`theme` and `debug` are `bubble svg`'s own flags, and
     /// `--link-map FILE` belongs to the message; every option is reachable through `--options FILE`).
-    public let hasFlag: Bool
+    package let hasFlag: Bool
     /// Whether an HTTP request may set it (a catalog path is the server's to choose).
-    public let inRequests: Bool
+    package let inRequests: Bool
 
     let read: @Sendable (JSONValue, inout BubbleOptions) throws(BubbleError) -> Void
     let readArgument: @Sendable (String, inout BubbleOptions) throws(BubbleError) -> Void
@@ -27,11 +27,11 @@ public struct OptionSpec: Sendable {
     let check: @Sendable (BubbleOptions) throws(BubbleError) -> Void
     let clear: @Sendable (inout BubbleOptions) -> Void
     /// Whether `options` gives this option.
-    public let isSet: @Sendable (BubbleOptions) -> Bool
+    package let isSet: @Sendable (BubbleOptions) -> Bool
     let describe: @Sendable (BubbleOptions) -> String?
 
     /// `--max-width`.
-    public var flag: String {
+    package var flag: String {
         // A run of capitals is one word: `invalidUTF8` → `--invalid-utf8`, as ArgumentParser spells it.
         var out = "--"
         var previousUpper = false
@@ -45,20 +45,20 @@ public struct OptionSpec: Sendable {
     }
 
     /// The help line of the flag: the doc and the default.
-    public var help: String {
+    package var help: String {
         defaultText.map { "\(doc) (default \($0))" } ?? doc
     }
 
     /// The default as written in help texts and docs: the value ``BubbleOptions/standard`` holds.
-    public var defaultText: String? { describe(BubbleOptions.standard) ?? defaultNote }
+    package var defaultText: String? { describe(BubbleOptions.standard) ?? defaultNote }
 }
 
 /// The pipeline stage that first reads an option: options of the Map and Shape stages are part of a
 /// shaped text's identity; the others only change how it is broken into lines, reported or drawn.
-public enum OptionStage: Int, Sendable, Comparable {
+package enum OptionStage: Int, Sendable, Comparable {
     case map, shape, layout, report, render
 
-    public static func < (a: OptionStage, b: OptionStage) -> Bool { a.rawValue < b.rawValue }
+    package static func < (a: OptionStage, b: OptionStage) -> Bool { a.rawValue < b.rawValue }
 }
 
 /// How an option given at two levels (message over request over server defaults) combines.

@@ -1,4 +1,4 @@
-public import BubbleJSON
+package import BubbleJSON
 import BubbleMapping
 
 /// The one declaration of every layout option, in the order the docs list them.
@@ -6,8 +6,8 @@ import BubbleMapping
 /// Adding an option: a field in ``BubbleOptions``, its default (if any) in ``BubbleOptions/standard``,
 /// one entry here, then one `@Option` line in the CLI's `LayoutFlags` (a test fails until the flag,
 /// the OpenAPI document and the README agree with this table).
-public enum OptionTable {
-    public static let all: [OptionSpec] = [
+package enum OptionTable {
+    package static let all: [OptionSpec] = [
         // Geometry
         .number(\.maxWidth, "maxWidth", "Max bubble width in px, padding included.", stage: .layout, widthRange),
         .make(\.widths, "widths", "Bubble widths in px, instead of maxWidth: one layout per width, in order, from one shaping ({\"layouts\": [...]}).",
@@ -103,7 +103,7 @@ public enum OptionTable {
     ]
 
     /// The spec of `key`.
-    public static func spec(_ key: String) -> OptionSpec? {
+    package static func spec(_ key: String) -> OptionSpec? {
         index[key].map { all[$0] }
     }
 
@@ -120,7 +120,7 @@ public enum OptionTable {
     static func isLanguageTag(_ s: String) -> Bool { LanguageTag.normalized(s) != nil }
 
     /// The JSON Schema of an options object as the HTTP service takes it (OpenAPI's `Options`).
-    public static var requestSchema: JSONValue {
+    package static var requestSchema: JSONValue {
         .schema([
             "type": .string("object"),
             "additionalProperties": .bool(false),
@@ -136,7 +136,7 @@ public enum OptionTable {
 
 extension OptionTable {
     /// Reads a CLI argument for the option `key` into `options` (`--max-width 240`).
-    public static func read(argument: String, for key: String, into options: inout BubbleOptions) throws(BubbleError) {
+    package static func read(argument: String, for key: String, into options: inout BubbleOptions) throws(BubbleError) {
         guard let spec = spec(key) else { throw BubbleError(code: "invalid_options", message: "unknown option '\(key)'") }
         try spec.readArgument(argument, &options)
     }
@@ -144,7 +144,7 @@ extension OptionTable {
 
 extension OptionTable {
     /// The README's options table: key, flag, default and meaning of every option.
-    public static var markdown: String {
+    package static var markdown: String {
         var out = "| JSON key / field | CLI flag | default | meaning |\n|---|---|---|---|\n"
         for spec in all {
             let flag = spec.hasFlag ? "`\(spec.flag)`" : spec.key == "theme" || spec.key == "debug" ? "`\(spec.flag)` (svg)" : "—"

@@ -1,10 +1,10 @@
-public import BubbleJSON
+package import BubbleJSON
 public import BubbleMapping
 public import BubbleTypesetting
 public import BubbleUnicode
 
 /// A type an option's value can have: it reads itself from JSON and from a CLI argument.
-public protocol OptionValue: Sendable, Hashable {
+package protocol OptionValue: Sendable, Hashable {
     /// Reads a JSON value; throws what was wrong, with the path below the option (`top` in `padding`).
     init(json: JSONValue) throws(OptionValueError)
     /// Reads a CLI argument; by default the argument is read as JSON, so `--padding '{"top": 4}'` works.
@@ -16,9 +16,9 @@ public protocol OptionValue: Sendable, Hashable {
 }
 
 /// What was wrong with an option's value, and where below the option.
-public struct OptionValueError: Error, Sendable {
-    public var path: String
-    public var message: String
+package struct OptionValueError: Error, Sendable {
+    package var path: String
+    package var message: String
 
     init(_ message: String, path: String = "") {
         self.message = message
@@ -36,7 +36,7 @@ public struct OptionValueError: Error, Sendable {
 }
 
 extension OptionValue {
-    public init(argument: String) throws(OptionValueError) {
+    package init(argument: String) throws(OptionValueError) {
         let json: JSONValue
         do { json = try JSONReader.read(argument) } catch {
             throw OptionValueError("'\(argument)' is not a valid value (\(error))")
@@ -44,45 +44,45 @@ extension OptionValue {
         try self.init(json: json)
     }
 
-    public var optionDescription: String { "\(self)" }
-    public static func merging(_ nearer: Self, over farther: Self) -> Self { nearer }
+    package var optionDescription: String { "\(self)" }
+    package static func merging(_ nearer: Self, over farther: Self) -> Self { nearer }
 }
 
 extension Double: OptionValue {
-    public init(json: JSONValue) throws(OptionValueError) {
+    package init(json: JSONValue) throws(OptionValueError) {
         guard let v = json.double else { throw .expected("a number", found: json) }
         self = v
     }
 
-    public init(argument: String) throws(OptionValueError) {
+    package init(argument: String) throws(OptionValueError) {
         guard let v = Double(argument) else { throw OptionValueError("'\(argument)' is not a number") }
         self = v
     }
 
-    public var optionDescription: String {
+    package var optionDescription: String {
         self == rounded() && abs(self) < 1e15 ? String(Int(self)) : "\(self)"
     }
 }
 
 extension Int: OptionValue {
-    public init(json: JSONValue) throws(OptionValueError) {
+    package init(json: JSONValue) throws(OptionValueError) {
         guard let v = json.int else { throw .expected("an integer", found: json) }
         self = v
     }
 
-    public init(argument: String) throws(OptionValueError) {
+    package init(argument: String) throws(OptionValueError) {
         guard let v = Int(argument) else { throw OptionValueError("'\(argument)' is not an integer") }
         self = v
     }
 }
 
 extension Bool: OptionValue {
-    public init(json: JSONValue) throws(OptionValueError) {
+    package init(json: JSONValue) throws(OptionValueError) {
         guard let v = json.bool else { throw .expected("true or false", found: json) }
         self = v
     }
 
-    public init(argument: String) throws(OptionValueError) {
+    package init(argument: String) throws(OptionValueError) {
         switch argument {
         case "true": self = true
         case "false": self = false
@@ -92,17 +92,17 @@ extension Bool: OptionValue {
 }
 
 extension String: OptionValue {
-    public init(json: JSONValue) throws(OptionValueError) {
+    package init(json: JSONValue) throws(OptionValueError) {
         guard let v = json.string else { throw .expected("a string", found: json) }
         self = v
     }
 
-    public init(argument: String) throws(OptionValueError) { self = argument }
-    public var optionDescription: String { "'\(self)'" }
+    package init(argument: String) throws(OptionValueError) { self = argument }
+    package var optionDescription: String { "'\(self)'" }
 }
 
 extension Array: OptionValue where Element == String {
-    public init(json: JSONValue) throws(OptionValueError) {
+    package init(json: JSONValue) throws(OptionValueError) {
         guard let items = json.array else { throw .expected("an array of strings", found: json) }
         var out: [String] = []
         for (i, item) in items.enumerated() {
@@ -113,15 +113,15 @@ extension Array: OptionValue where Element == String {
     }
 
     /// A comma-separated list (`--fonts "DejaVu Sans, Noto Sans CJK SC"`).
-    public init(argument: String) throws(OptionValueError) {
+    package init(argument: String) throws(OptionValueError) {
         self = argument.split(separator: ",").map { String($0).trimmingSpaces }
     }
 
-    public var optionDescription: String { "[\(map { "'\($0)'" }.joined(separator: ", "))]" }
+    package var optionDescription: String { "[\(map { "'\($0)'" }.joined(separator: ", "))]" }
 }
 
 extension Dictionary: OptionValue where Key == String, Value == String {
-    public init(json: JSONValue) throws(OptionValueError) {
+    package init(json: JSONValue) throws(OptionValueError) {
         guard let object = json.object else { throw .expected("an object of strings", found: json) }
         var out: [String: String] = [:]
         for m in object.members {
@@ -131,27 +131,27 @@ extension Dictionary: OptionValue where Key == String, Value == String {
         self = out
     }
 
-    public static func merging(_ nearer: Self, over farther: Self) -> Self {
+    package static func merging(_ nearer: Self, over farther: Self) -> Self {
         farther.merging(nearer) { $1 }
     }
 
-    public var optionDescription: String { "an object of \(count) entries" }
+    package var optionDescription: String { "an object of \(count) entries" }
 }
 
 /// Enumerations read their raw value.
 extension OptionValue where Self: RawRepresentable & CaseIterable, RawValue == String {
-    public init(json: JSONValue) throws(OptionValueError) {
+    package init(json: JSONValue) throws(OptionValueError) {
         guard let s = json.string else { throw .expected("one of \(Self.choices)", found: json) }
         try self.init(argument: s)
     }
 
-    public init(argument: String) throws(OptionValueError) {
+    package init(argument: String) throws(OptionValueError) {
         guard let v = Self(rawValue: argument) else { throw OptionValueError("'\(argument)' is not one of \(Self.choices)") }
         self = v
     }
 
     static var choices: String { allCases.map(\.rawValue).joined(separator: ", ") }
-    public var optionDescription: String { "'\(rawValue)'" }
+    package var optionDescription: String { "'\(rawValue)'" }
 }
 
 extension TextAlignment: OptionValue {}

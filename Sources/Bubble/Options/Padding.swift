@@ -1,4 +1,4 @@
-public import BubbleJSON
+package import BubbleJSON
 public import BubbleTypesetting
 
 /// Padding: one number for every side, or an object with `top`, `right`, `bottom`, `left` (a side left
@@ -12,7 +12,7 @@ public struct Padding: OptionValue, Codable {
     static let sideRange = NumberRange.from(0, max: 10_000)
     static let sides = ["top", "right", "bottom", "left"]
 
-    public init(json: JSONValue) throws(OptionValueError) {
+    package init(json: JSONValue) throws(OptionValueError) {
         if let all = json.double { self.init(EdgeInsets(all: all)); return }
         guard let object = json.object else { throw .expected("a number or {top, right, bottom, left}", found: json) }
         var v = [0.0, 0, 0, 0]
@@ -25,7 +25,7 @@ public struct Padding: OptionValue, Codable {
     }
 
     /// `8` or `8,12,8,12` (top, right, bottom, left, as CSS), or a JSON object.
-    public init(argument: String) throws(OptionValueError) {
+    package init(argument: String) throws(OptionValueError) {
         let parts = argument.split(separator: ",").compactMap { Double(String($0).trimmingSpaces) }
         if parts.count == 1 && !argument.contains(",") {
             self.init(EdgeInsets(all: parts[0]))
@@ -41,7 +41,7 @@ public struct Padding: OptionValue, Codable {
     }
 
     /// `8` when every side is the same, else `top,right,bottom,left` (the CLI's spelling).
-    public var optionDescription: String {
+    package var optionDescription: String {
         let v = [insets.top, insets.right, insets.bottom, insets.left]
         return v.allSatisfy({ $0 == v[0] }) ? v[0].optionDescription : v.map(\.optionDescription).joined(separator: ",")
     }

@@ -1,11 +1,11 @@
-public import BubbleJSON
+package import BubbleJSON
 public import BubbleTypesetting
 
 /// `statusSlot`: `{"width": 48, "height": 16}` in JSON, `48,16` on the command line.
 extension StatusSlot: OptionValue {
     static let sideRange = NumberRange.from(0, max: 10_000)
 
-    public init(json: JSONValue) throws(OptionValueError) {
+    package init(json: JSONValue) throws(OptionValueError) {
         guard let o = json.object else { throw .expected("an object {width, height}", found: json) }
         var w: Double?, h: Double?
         for m in o.members {
@@ -18,7 +18,7 @@ extension StatusSlot: OptionValue {
     }
 
     /// `48,16` (width, height) or a JSON object.
-    public init(argument: String) throws(OptionValueError) {
+    package init(argument: String) throws(OptionValueError) {
         let parts = argument.split(separator: ",").compactMap { Double(String($0).trimmingSpaces) }
         if parts.count == 2 && !argument.contains("{") { self.init(width: parts[0], height: parts[1]); return }
         let json: JSONValue
@@ -26,7 +26,7 @@ extension StatusSlot: OptionValue {
         try self.init(json: json)
     }
 
-    public var optionDescription: String { "\(width.optionDescription),\(height.optionDescription)" }
+    package var optionDescription: String { "\(width.optionDescription),\(height.optionDescription)" }
 
     var outOfRange: String? {
         StatusSlot.sideRange.contains(width) && StatusSlot.sideRange.contains(height) ? nil : "width and height each " + StatusSlot.sideRange.expectation

@@ -1,4 +1,4 @@
-public import BubbleJSON
+package import BubbleJSON
 
 /// SVG colors and shape of the bubble.
 public struct Theme: OptionValue, Codable {
@@ -24,7 +24,7 @@ public struct Theme: OptionValue, Codable {
     static let colorKeys = ["text", "link", "bubble", "highlight"]
     static let cornerRadiusRange = NumberRange.from(0, max: 1000)
 
-    public init(json: JSONValue) throws(OptionValueError) {
+    package init(json: JSONValue) throws(OptionValueError) {
         guard let o = json.object else { throw .expected("an object {style, text, link, bubble, highlight, cornerRadius}", found: json) }
         self.init()
         for m in o.members {
@@ -47,7 +47,7 @@ public struct Theme: OptionValue, Codable {
     }
 
     /// `incoming`, `outgoing`, or a JSON object.
-    public init(argument: String) throws(OptionValueError) {
+    package init(argument: String) throws(OptionValueError) {
         if Theme.styles.contains(argument) { self.init(style: argument); return }
         let json: JSONValue
         do { json = try JSONReader.read(argument) } catch { throw OptionValueError("'\(argument)' is not incoming, outgoing or a JSON object") }
@@ -63,7 +63,7 @@ public struct Theme: OptionValue, Codable {
         return nil
     }
 
-    public var optionDescription: String { "a theme" }
+    package var optionDescription: String { "a theme" }
 
     static var schema: JSONValue {
         let color = JSONValue.schema(["type": .string("string"), "description": .string("A CSS color: a name, #RGB or #RRGGBB.")])

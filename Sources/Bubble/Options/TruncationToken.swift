@@ -1,4 +1,4 @@
-public import BubbleJSON
+package import BubbleJSON
 
 /// The truncation token: plain text, or text with a URL (a tappable link of kind `more`).
 public struct TruncationToken: OptionValue, Codable {
@@ -13,7 +13,7 @@ public struct TruncationToken: OptionValue, Codable {
         self.url = url
     }
 
-    public init(json: JSONValue) throws(OptionValueError) {
+    package init(json: JSONValue) throws(OptionValueError) {
         if let s = json.string { self.init(text: s); return }
         guard let o = json.object else { throw .expected("a string or {text, url}", found: json) }
         for m in o.members where m.key != "text" && m.key != "url" { throw OptionValueError("unknown key '\(m.key)'") }
@@ -27,9 +27,9 @@ public struct TruncationToken: OptionValue, Codable {
     }
 
     /// The CLI gives the text; `--truncation-token-url` adds the URL.
-    public init(argument: String) throws(OptionValueError) { self.init(text: argument) }
+    package init(argument: String) throws(OptionValueError) { self.init(text: argument) }
 
-    public var optionDescription: String { "\(text.utf16.count) units long" }
+    package var optionDescription: String { "\(text.utf16.count) units long" }
 
     static var schema: JSONValue {
         let text = JSONValue.schema(["type": .string("string"), "maxLength": .int(maxLength)])

@@ -1,4 +1,4 @@
-public import BubbleJSON
+package import BubbleJSON
 
 /// `widths`: bubble widths in px (padding included) to lay one message out at, in order, from one
 /// mapping and one shaping; used instead of `maxWidth`.
@@ -10,7 +10,7 @@ public struct Widths: OptionValue, Codable {
     /// Most widths one message is laid out at.
     static let maxCount = 16
 
-    public init(json: JSONValue) throws(OptionValueError) {
+    package init(json: JSONValue) throws(OptionValueError) {
         guard let items = json.array else { throw .expected("an array of widths in px", found: json) }
         var out: [Double] = []
         for (i, item) in items.enumerated() {
@@ -21,7 +21,7 @@ public struct Widths: OptionValue, Codable {
     }
 
     /// `280,360`.
-    public init(argument: String) throws(OptionValueError) {
+    package init(argument: String) throws(OptionValueError) {
         var out: [Double] = []
         for part in argument.split(separator: ",", omittingEmptySubsequences: false) {
             guard let w = Double(String(part).trimmingSpaces) else {
@@ -32,7 +32,7 @@ public struct Widths: OptionValue, Codable {
         values = out
     }
 
-    public var optionDescription: String { values.map(\.optionDescription).joined(separator: ",") }
+    package var optionDescription: String { values.map(\.optionDescription).joined(separator: ",") }
 
     /// What was expected, when the list or a width is out of range.
     func outOfRange(_ width: NumberRange) -> String? {

@@ -3,7 +3,7 @@ public import BubbleMapping
 public import BubbleTypesetting
 
 /// Renders a layout as an HTML fragment a browser draws with Bubble's lines: a `<style>` (the fonts
-/// and ``HTMLStylesheet``) and one `<div class="bubble">`.
+/// and `HTMLStylesheet`) and one `<div class="bubble">`.
 ///
 /// Mentions are `nowrap` spans; a URL Bubble broke inside is `nowrap` pieces joined by `<wbr>` (and
 /// starts after a `<br>` when Bubble moved it to a line of its own); catalog emoji and stickers are
@@ -12,19 +12,19 @@ public import BubbleTypesetting
 /// script, no event attribute, and `style` attributes hold only Bubble's own numbers and validated colors.
 public struct HTMLRenderer: Sendable {
     /// The bubble's max width, padding included, px.
-    public var maxWidth: Double
-    public var padding: EdgeInsets
-    public var fontSize: Double
-    public var emojiAlign: PlaceholderAlignment
+    package var maxWidth: Double
+    package var padding: EdgeInsets
+    package var fontSize: Double
+    package var emojiAlign: PlaceholderAlignment
     /// Font files are loaded from here, by file name; nil: from their paths (`file://`, for local checks).
-    public var fontBaseURL: String?
+    package var fontBaseURL: String?
     /// Catalog images are loaded from here (`BASE/NAME.png` for a token, `BASE/IMAGE` for a sticker);
     /// nil: embedded as `data:` URIs.
-    public var assetBaseURL: String?
+    package var assetBaseURL: String?
     /// The color emoji face, for catalog emoji embedded as data URIs.
-    public var emojiFace: FontFace?
+    package var emojiFace: FontFace?
     /// Reads a catalog image by its catalog path (only inside the catalog's folder).
-    public var catalogImage: @Sendable (String) -> [UInt8]?
+    package var catalogImage: @Sendable (String) -> [UInt8]?
 
     public init(maxWidth: Double, padding: EdgeInsets, fontSize: Double, emojiAlign: PlaceholderAlignment = .center,
                 fontBaseURL: String? = nil, assetBaseURL: String? = nil, emojiFace: FontFace? = nil,

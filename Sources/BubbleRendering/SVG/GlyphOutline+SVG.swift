@@ -1,11 +1,11 @@
-public import BubbleFonts
+package import BubbleFonts
 
 extension GlyphOutline {
     /// SVG path data (`M L Q C Z`) with every point multiplied by `scale` and y flipped (font y up →
     /// SVG y down), numbers rounded to 2 decimals without trailing zeros.
     ///
     /// - Parameter scale: output units per font unit; `100 / unitsPerEm` gives 100 units per em.
-    public func svgPathData(scale: Double) -> String {
+    package func svgPathData(scale: Double) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(commands.count * 14)
         func point(_ x: Double, _ y: Double) {

@@ -1,16 +1,16 @@
-public import BubbleFonts
+package import BubbleFonts
 import BubbleLock
 import FoundationEssentials
 
 /// Glyph drawings shared by every message a process renders: each glyph's SVG path data (or, for a
 /// color glyph, its PNG as a data URI) made once per face and glyph id.
 ///
-/// Paths are stored at ``unitsPerEm`` units per em, y down, so one entry serves every font size
+/// Paths are stored at `unitsPerEm` units per em, y down, so one entry serves every font size
 /// (the renderer scales each use by `fontSize / unitsPerEm`). Thread-safe; glyphs are made outside
 /// the lock, so two threads may make the same glyph once each, and the first one stored wins.
 public final class GlyphPathCache: @unchecked Sendable {
     /// The drawing of one glyph, at ``GlyphPathCache/unitsPerEm`` units per em.
-    public enum Drawing: Sendable, Equatable {
+    package enum Drawing: Sendable, Equatable {
         /// An outline; `pathData` is SVG path data, y down (empty for a space).
         case path(pathData: String)
         /// A color bitmap: a `data:image/png;base64,…` URI and its box, y down from the baseline.
@@ -20,7 +20,7 @@ public final class GlyphPathCache: @unchecked Sendable {
     }
 
     /// Units per em of stored paths and boxes: 100, so 2 decimals keep 1/10000 em.
-    public static let unitsPerEm = 100.0
+    package static let unitsPerEm = 100.0
 
     /// A cache for processes that render without an engine.
     public static let shared = GlyphPathCache()
@@ -94,7 +94,7 @@ public final class GlyphPathCache: @unchecked Sendable {
     }
 
     /// The drawing of `glyph` of `face`, made on first request.
-    public func drawing(face: FontFace, glyph: UInt32) -> Drawing {
+    package func drawing(face: FontFace, glyph: UInt32) -> Drawing {
         entry(face: face, glyph: glyph).drawing
     }
 

@@ -1,6 +1,6 @@
 /// The colors and shape of an SVG bubble, resolved: every field has a value.
 ///
-/// Colors are CSS colors that passed ``SVGTheme/sanitizedColor(_:)``: a value that is not a plain
+/// Colors are CSS colors that passed `SVGTheme/sanitizedColor(_:)`: a value that is not a plain
 /// color (`url(…)`, anything with quotes or brackets) falls back to the style's default, so a theme
 /// can never smuggle a reference into the SVG.
 public struct SVGTheme: Sendable, Equatable {
@@ -43,7 +43,7 @@ public struct SVGTheme: Sendable, Equatable {
 
     /// `color` when it is a hex color (`#RGB`, `#RGBA`, `#RRGGBB`, `#RRGGBBAA`), a color keyword
     /// (letters only: `red`, `transparent`), or `rgb()`/`rgba()`/`hsl()`/`hsla()` of numbers; else nil.
-    public static func sanitizedColor(_ color: String) -> String? {
+    package static func sanitizedColor(_ color: String) -> String? {
         let c = color.trimmingWhitespace()
         guard !c.isEmpty, c.utf8.count <= 64 else { return nil }
         let bytes = Array(c.utf8)

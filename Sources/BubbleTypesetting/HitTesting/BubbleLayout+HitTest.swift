@@ -14,6 +14,7 @@ public struct HitResult: Sendable, Equatable {
     /// The line the point was resolved to.
     public var line: Int
 
+    /// Which side of `offset` the point fell on: the grapheme after it (`leading`) or before it (`trailing`).
     public enum Affinity: String, Sendable, Equatable { case leading, trailing }
 }
 

@@ -8,7 +8,7 @@ extension LineLayout {
     /// shrink-wrapped width, not the maximum. A status slot decides inline or not by the width, so a
     /// layout with one never qualifies.
     /// - Parameter original: the shaped text before images were fitted to this layout's width.
-    public func holds(atMaxWidth maxWidth: Double, original: ShapedText) -> Bool {
+    package func holds(atMaxWidth maxWidth: Double, original: ShapedText) -> Bool {
         guard !truncated, constraints.statusSlot == nil, width <= maxWidth else { return false }
         // Each line a whole paragraph (paragraphs left out, trailing breaks, are left out at any width).
         var previous = -1

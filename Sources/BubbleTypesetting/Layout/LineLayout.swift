@@ -6,11 +6,11 @@ import BubbleMapping
 /// with the origin at the top-left of the text box (inside any padding), y growing downward.
 public struct LineLayout: Sendable {
     /// What was laid out.
-    public let shaped: ShapedText
+    package let shaped: ShapedText
     public internal(set) var constraints: LayoutConstraints
     public internal(set) var lines: [Line] = []
     /// Every line's fragments, line after line, each line's in visual order (left to right).
-    public internal(set) var fragments: [LineFragment] = []
+    package internal(set) var fragments: [LineFragment] = []
     /// Width of the widest line, indent included: the shrink-wrapped text width, px.
     public internal(set) var width: Double = 0
     /// Height of all lines with their spacing, px.
@@ -32,7 +32,7 @@ public struct Line: Sendable, Equatable {
     /// Where the next line starts: after the hard break that ends this one, if any.
     public var end: Int
     /// The line's fragments in ``LineLayout/fragments``.
-    public var fragments: Range<Int>
+    package var fragments: Range<Int>
     public var paragraph: Int
     /// Top of the line box, px from the top of the text box.
     public var top: Double
@@ -52,8 +52,8 @@ public struct Line: Sendable, Equatable {
 }
 
 /// A piece of one line drawn from one source: glyphs of one run, an inline box, or the truncation token.
-public struct LineFragment: Sendable, Equatable {
-    public enum Kind: Sendable, Equatable {
+package struct LineFragment: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// Glyphs `glyphs` of run `run` (indices into ``ShapedText/runs`` and ``ShapedText/glyphs``).
         case glyphs(run: Int, glyphs: Range<Int>)
         /// Inline box `index` of ``ShapedText/placeholders``.
@@ -62,14 +62,14 @@ public struct LineFragment: Sendable, Equatable {
         case token(run: Int, glyphs: Range<Int>)
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// Mapped text covered (empty for the token, which sits at the visible end).
-    public var range: Range<Int>
+    package var range: Range<Int>
     /// Left edge, px from the text box's left.
-    public var x: Double
-    public var width: Double
+    package var x: Double
+    package var width: Double
     /// Bidi level; odd is right-to-left.
-    public var level: UInt8
+    package var level: UInt8
 }
 
 /// A page of lines (seeds 001 and 003).

@@ -1,4 +1,4 @@
-public import BubbleMapping
+import BubbleMapping
 
 /// How a line's height is measured: the profile of the client that will draw the text.
 public enum LineMetrics: String, Sendable, Codable, CaseIterable {

@@ -1,7 +1,7 @@
 extension ShapedText {
     /// The narrowest layout with as many lines as `layout`: a binary search on the width, so the
     /// last line is not left with one lonely word (CSS `text-wrap: balance`).
-    public func balanced(_ layout: LineLayout) -> LineLayout {
+    package func balanced(_ layout: LineLayout) -> LineLayout {
         guard layout.lines.count > 1, !layout.truncated else { return layout }
         var lo = 0.0, hi = layout.constraints.maxWidth
         var best = layout

@@ -6,7 +6,7 @@ public enum LineBreaking: String, Sendable, Codable, CaseIterable {
     case standard
     /// What Chromium draws from a plain chat CSS (`white-space: pre-wrap; overflow-wrap: anywhere`) with
     /// no Bubble markup: between two printable ASCII characters Blink uses its own table instead of
-    /// UAX #14 (``WebBreakRules``), URLs get no special treatment, and a word wider than the line is cut
+    /// UAX #14 (`WebBreakRules`), URLs get no special treatment, and a word wider than the line is cut
     /// at the last grapheme that fits. For web clients that lay out the text themselves.
     case web
 }

@@ -15,10 +15,12 @@ public struct BubbleLayout: Sendable {
     /// Touch rects of links, emoji and the `more` token, when asked for (``addTouchTargets(minSize:)``).
     public internal(set) var touchTargets: TouchTargets?
 
-    public var shaped: ShapedText { lineLayout.shaped }
+    package var shaped: ShapedText { lineLayout.shaped }
     public var mapped: MappedText { lineLayout.shaped.mapped }
 
     /// - Parameters:
+    ///   - lineLayout: the lines to report, in text-box space (px, origin at the text's top-left).
+    ///   - padding: the room around the text, px; the report's geometry is in bubble space, padding included.
     ///   - truncationURL: where a tap on the truncation token leads; with one, the token is a link of
     ///     kind `more` with its own rect (a plain ellipsis is no link).
     ///   - emojiName: the catalog name of a Unicode emoji sequence, when one is known.
@@ -223,6 +225,8 @@ public struct LinkBox: Sendable {
 
 /// An emoji with its rect: a catalog token or inline image (a placeholder), or a Unicode emoji in the text.
 public struct EmojiBox: Sendable {
+    /// Where the emoji came from: a catalog `[name]` token, a Unicode emoji sequence in the text, or an
+    /// inline image span.
     public enum Kind: String, Sendable { case token, unicode, image }
     public var kind: Kind
     /// Catalog name (tokens; Unicode emoji when the catalog knows them), or the image source.
@@ -231,7 +235,9 @@ public struct EmojiBox: Sendable {
     public var unicode: String?
     /// Catalog image path for stickers.
     public var image: String?
+    /// Mapped text range (UTF-16): one U+FFFC for a token or image, the sequence for a Unicode emoji.
     public var range: Range<Int>
+    /// In bubble space (px, origin at the bubble's top-left, y down).
     public var rect: Rect
     /// Always `visible`: an emoji is one grapheme, and truncation never splits one (the field is there so
     /// links and emoji answer the same question).
@@ -262,7 +268,10 @@ public struct EmojiBox: Sendable {
 
 /// A highlight with one rect per line.
 public struct HighlightBox: Sendable {
+    /// The highlight as the message asked for it (range in mapped text, colors).
     public var highlight: Highlight
+    /// Mapped text range (UTF-16).
     public var range: Range<Int>
+    /// In bubble space (px), one per line the highlight spans.
     public var rects: [Rect]
 }

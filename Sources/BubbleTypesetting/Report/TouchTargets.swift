@@ -26,7 +26,7 @@ public struct TouchTargets: Sendable, Equatable {
     }
 
     /// The touch targets of `layout` at `minSize` px.
-    public init(_ layout: BubbleLayout, minSize: Double) {
+    package init(_ layout: BubbleLayout, minSize: Double) {
         self.minSize = minSize
         let bounds = Rect(x: 0, y: 0, width: layout.size.width, height: layout.size.height)
         var targets: [Target] = []

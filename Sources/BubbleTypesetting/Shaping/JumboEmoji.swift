@@ -1,8 +1,8 @@
-public import BubbleMapping
+package import BubbleMapping
 import BubbleUnicode
 
 /// Messages made only of emoji, which chat clients show enlarged ("jumbo" emoji).
-public enum JumboEmoji {
+package enum JumboEmoji {
     /// Longest mapped text looked at: three of the longest common sequences (a family with skin
     /// tones is 11 units, a subdivision flag 14) with spaces between.
     static let maxUnits = 64
@@ -14,7 +14,7 @@ public enum JumboEmoji {
     /// a grapheme the typesetter draws with the color emoji face: one with emoji presentation, a flag
     /// (two regional indicators), or a sequence held together by U+FE0F, U+200D, a skin tone or the
     /// keycap mark (UTS #51). U+FE0E asks for text presentation, so a grapheme with it is no emoji.
-    public static func count(in mapped: MappedText, limit: Int = 3) -> Int? {
+    package static func count(in mapped: MappedText, limit: Int = 3) -> Int? {
         let units = mapped.text
         guard !units.isEmpty, units.count <= maxUnits else { return nil }
         for p in mapped.placeholders {
@@ -50,7 +50,7 @@ public enum JumboEmoji {
 
 extension ParagraphStyle {
     /// This style for a jumbo-emoji message: font and emoji sizes times `scale`.
-    public func jumbo(_ scale: Double) -> ParagraphStyle {
+    package func jumbo(_ scale: Double) -> ParagraphStyle {
         var s = self
         s.fontSize *= scale
         s.emojiSize = emojiSize.map { $0 * scale }

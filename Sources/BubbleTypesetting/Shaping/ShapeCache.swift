@@ -75,17 +75,17 @@ public final class ShapeCache {
     }
 
     /// Number of words held now.
-    public var wordCount: Int { words.count }
+    package var wordCount: Int { words.count }
     /// Distinct word styles (face × size × script × direction × language) in the current generation,
     /// and generations started because there were ``ShapedWordTable/maxStyles`` of them.
-    public var styleCount: Int { words.styleCount }
-    public var styleGenerations: Int { words.styleGenerations }
+    package var styleCount: Int { words.styleCount }
+    package var styleGenerations: Int { words.styleGenerations }
     /// Look-ups that found their word, and all look-ups, since the cache was made.
-    public var hits: Int { words.hits }
-    public var lookups: Int { words.lookups }
+    package var hits: Int { words.hits }
+    package var lookups: Int { words.lookups }
 
     /// Forgets every shaped word (the per-character tables stay: they never go stale).
-    public func removeAllWords() { words.removeAll() }
+    package func removeAllWords() { words.removeAll() }
 }
 
 /// What a shaped word is shaped as, packed for exact comparison and hashing.

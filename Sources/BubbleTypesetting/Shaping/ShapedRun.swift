@@ -1,81 +1,81 @@
-public import BubbleFonts
-public import BubbleMapping
+package import BubbleFonts
+package import BubbleMapping
 
 /// A stretch of one face, size, script, bidi level and style, shaped as a unit.
-public struct ShapedRun: Sendable {
+package struct ShapedRun: Sendable {
     /// UTF-16 range of the mapped text.
-    public var range: Range<Int>
+    package var range: Range<Int>
     /// Its glyphs in ``ShapedText/glyphs`` (visual order inside the run); empty for a placeholder.
-    public var glyphRange: Range<Int>
+    package var glyphRange: Range<Int>
     /// Index of the face in its text's `faces` (``ShapedText/face(of:)``), or -1 for a placeholder run:
     /// an index, not a reference, so copying a run costs no reference count.
-    public var faceIndex: Int32
-    public var fontSize: Double
+    package var faceIndex: Int32
+    package var fontSize: Double
     /// Bidi embedding level: odd is right-to-left.
-    public var level: UInt8
+    package var level: UInt8
     /// ISO 15924 script tag, packed big-endian (`Latn`; `Zyyy` when only common characters).
-    public var script: UInt32
+    package var script: UInt32
     /// The style of the run (index into ``ShapedText/styles``; 0 is the default style).
-    public var style: Int
+    package var style: Int
     /// Index into ``ShapedText/placeholders`` when this run is an inline box.
-    public var placeholder: Int?
+    package var placeholder: Int?
     /// px above and below the baseline this run needs.
-    public var ascent: Double
-    public var descent: Double
+    package var ascent: Double
+    package var descent: Double
     /// A run of one tab: no glyphs, its advance reaches the next tab stop of its line (``ShapedText/tabStop``).
-    public var isTab = false
+    package var isTab = false
     /// Ink above and below the baseline when a glyph of the run reaches past ``ascent`` or ``descent``
     /// (stacked marks, tall glyphs), else equal to them: layout grows a line to hold it.
-    public var inkAscent: Double = 0
-    public var inkDescent: Double = 0
+    package var inkAscent: Double = 0
+    package var inkDescent: Double = 0
 
-    public var isRightToLeft: Bool { level & 1 == 1 }
+    package var isRightToLeft: Bool { level & 1 == 1 }
 }
 
 /// An inline box with the metrics the typesetter resolved for it (CoreText run-delegate semantics).
-public struct ResolvedPlaceholder: Sendable {
-    public var placeholder: Placeholder
-    public var width: Double
-    public var ascent: Double
-    public var descent: Double
+package struct ResolvedPlaceholder: Sendable {
+    package var placeholder: Placeholder
+    package var width: Double
+    package var ascent: Double
+    package var descent: Double
 }
 
 /// A paragraph: text between hard breaks.
-public struct ShapedParagraph: Sendable {
+package struct ShapedParagraph: Sendable {
     /// Content range (UTF-16, mapped text), without its terminating break.
-    public var range: Range<Int>
+    package var range: Range<Int>
     /// End of the paragraph including its terminating break (`\n`, `\r\n`, U+2028, U+2029).
-    public var end: Int
+    package var end: Int
     /// Runs of the paragraph in ``ShapedText/runs``.
-    public var runs: Range<Int>
+    package var runs: Range<Int>
     /// Base level: 1 for a right-to-left paragraph.
-    public var baseLevel: UInt8
+    package var baseLevel: UInt8
     /// Line-break opportunities inside it (UTF-16 offsets into the mapped text, ascending).
-    public var breaks: Range<Int>
+    package var breaks: Range<Int>
 }
 
 /// A short text shaped on its own, such as the truncation token.
-public struct ShapedSnippet: Sendable {
-    public var text: [UInt16]
-    public var runs: [ShapedRun]
+package struct ShapedSnippet: Sendable {
+    package var text: [UInt16]
+    package var runs: [ShapedRun]
     /// The faces its runs name by index.
-    public var faces: [FontFace]
-    public var glyphs: GlyphBuffer
-    public var width: Double
-    public var ascent: Double
-    public var descent: Double
+    package var faces: [FontFace]
+    package var glyphs: GlyphBuffer
+    package var width: Double
+    package var ascent: Double
+    package var descent: Double
 }
 
 extension ShapedSnippet {
     /// The face of `run` (one of ``runs``), or nil for a placeholder.
-    public func face(of run: ShapedRun) -> FontFace? { run.faceIndex >= 0 ? faces[Int(run.faceIndex)] : nil }
+    package func face(of run: ShapedRun) -> FontFace? { run.faceIndex >= 0 ? faces[Int(run.faceIndex)] : nil }
 }
 
 /// How far the ink of one glyph reaches above and below the baseline, px, when that is past its run's
 /// ascent or descent (stacked marks, tall glyphs).
-public struct TallGlyphInk: Sendable {
+package struct TallGlyphInk: Sendable {
     /// Index into ``ShapedText/glyphs``.
-    public var glyph: Int32
-    public var above: Float
-    public var below: Float
+    package var glyph: Int32
+    package var above: Float
+    package var below: Float
 }

@@ -1,4 +1,4 @@
-public import BubbleFonts
+package import BubbleFonts
 public import BubbleMapping
 
 /// A message shaped once, ready to be laid out at any width (Skia's `kShaped`, parley's `build()`).
@@ -7,7 +7,7 @@ public import BubbleMapping
 /// that unit carries. Nothing in it depends on the width, so a server caches it and re-wraps for free.
 ///
 /// An immutable value whose arrays sit in one shared box: the line layout and the report each hold it,
-/// and a copy costs one reference count, not one per array. The typesetter fills a ``Content`` and
+/// and a copy costs one reference count, not one per array. The typesetter fills a `Content` and
 /// boxes it once.
 public struct ShapedText: Sendable {
     /// What the typesetter fills in, field by field, before it is boxed.
@@ -65,40 +65,40 @@ public struct ShapedText: Sendable {
     /// The mapped text it was shaped from.
     public var mapped: MappedText { _read { yield box.content.mapped } }
     public var style: ParagraphStyle { _read { yield box.content.style } }
-    public var paragraphs: [ShapedParagraph] { _read { yield box.content.paragraphs } }
-    public var runs: [ShapedRun] { _read { yield box.content.runs } }
-    public var glyphs: GlyphBuffer { _read { yield box.content.glyphs } }
+    package var paragraphs: [ShapedParagraph] { _read { yield box.content.paragraphs } }
+    package var runs: [ShapedRun] { _read { yield box.content.runs } }
+    package var glyphs: GlyphBuffer { _read { yield box.content.glyphs } }
     /// Distinct styles in use; index 0 is the default style.
-    public var styles: [TextStyle] { _read { yield box.content.styles } }
+    package var styles: [TextStyle] { _read { yield box.content.styles } }
     /// Inline boxes with resolved metrics, in text order.
-    public var placeholders: [ResolvedPlaceholder] { _read { yield box.content.placeholders } }
+    package var placeholders: [ResolvedPlaceholder] { _read { yield box.content.placeholders } }
     /// `advanceBefore[i]` is the total advance of units 0..<i (logical order), px.
-    public var advanceBefore: [Double] { _read { yield box.content.advanceBefore } }
+    package var advanceBefore: [Double] { _read { yield box.content.advanceBefore } }
     /// Whether a grapheme cluster starts at each offset 0...count (UAX #29).
-    public var graphemeStarts: [Bool] { _read { yield box.content.graphemeStarts } }
+    package var graphemeStarts: [Bool] { _read { yield box.content.graphemeStarts } }
     /// Line-break opportunities of all paragraphs, ascending (UTF-16 offsets).
-    public var breaks: [Int] { _read { yield box.content.breaks } }
+    package var breaks: [Int] { _read { yield box.content.breaks } }
     /// The primary face (first of the chain) and its metrics at the default size: empty lines,
     /// placeholder alignment and the truncation token use them.
-    public var primaryFace: FontFace { box.content.primaryFace }
-    public var primaryMetrics: FontMetrics { box.content.primaryMetrics }
+    package var primaryFace: FontFace { box.content.primaryFace }
+    package var primaryMetrics: FontMetrics { box.content.primaryMetrics }
     /// The truncation token, shaped.
-    public var token: ShapedSnippet { _read { yield box.content.token } }
+    package var token: ShapedSnippet { _read { yield box.content.token } }
     /// `.notdef` glyphs among the shaped glyphs, from any face: characters no installed font draws.
     public var unresolvedGlyphs: Int { box.content.unresolvedGlyphs }
     /// Offsets of the message's tabs (UTF-16, mapped text), ascending.
-    public var tabs: [Int] { _read { yield box.content.tabs } }
+    package var tabs: [Int] { _read { yield box.content.tabs } }
     /// Distance between two tab stops, px (``ParagraphStyle/tabSize`` spaces of the primary face).
-    public var tabStop: Double { box.content.tabStop }
+    package var tabStop: Double { box.content.tabStop }
     /// The glyphs whose ink reaches past their run's ascent or descent (ascending glyph indices).
-    public var inkOfTallGlyphs: [TallGlyphInk] { _read { yield box.content.inkOfTallGlyphs } }
+    package var inkOfTallGlyphs: [TallGlyphInk] { _read { yield box.content.inkOfTallGlyphs } }
     /// Ranges of combining marks dropped by ``ParagraphStyle/maxMarksPerCluster`` (UTF-16, mapped text).
-    public var hiddenMarks: [Range<Int>] { _read { yield box.content.hiddenMarks } }
+    package var hiddenMarks: [Range<Int>] { _read { yield box.content.hiddenMarks } }
 
     /// The advance of a tab that starts `x` px after its line's start: to the next tab stop, or the one
     /// after when the next is nearer than half a space (CSS Text 3 § 4.2, which says 0.5ch).
     @inline(__always)
-    public func tabAdvance(at x: Double) -> Double {
+    package func tabAdvance(at x: Double) -> Double {
         ShapedText.tabAdvance(at: x, stop: box.content.tabStop, space: box.content.spaceAdvance)
     }
 
@@ -110,19 +110,19 @@ public struct ShapedText: Sendable {
         return next - x
     }
     /// Every face that drew something, in first-use order.
-    public var faces: [FontFace] { _read { yield box.content.faces } }
+    package var faces: [FontFace] { _read { yield box.content.faces } }
 
     /// Number of UTF-16 units in the mapped text.
-    public var count: Int { box.content.mapped.text.count }
+    package var count: Int { box.content.mapped.text.count }
 
     /// The face of `run` (one of ``runs``), or nil for a placeholder.
-    public func face(of run: ShapedRun) -> FontFace? {
+    package func face(of run: ShapedRun) -> FontFace? {
         run.faceIndex >= 0 ? box.content.faces[Int(run.faceIndex)] : nil
     }
 
     /// Advance of units `range` in logical order, px.
     @inline(__always)
-    public func width(_ range: Range<Int>) -> Double {
+    package func width(_ range: Range<Int>) -> Double {
         box.content.advanceBefore[range.upperBound] - box.content.advanceBefore[range.lowerBound]
     }
 }

@@ -5,9 +5,9 @@ public import BubbleUnicode
 /// Shapes mapped text: itemizes it into runs and shapes each run once with HarfBuzz.
 ///
 /// Owns the reusable ICU iterators and the HarfBuzz buffer, so it is not thread-safe: each thread
-/// (each batch worker, each server task) uses its own `Typesetter` over a shared ``FallbackChain``.
+/// (each batch worker, each server task) uses its own `Typesetter` over a shared `FallbackChain`.
 public final class Typesetter {
-    public let fonts: FallbackChain
+    package let fonts: FallbackChain
     let shaper = Shaper()
     let lineBreaks: LineBreaker
     let graphemes: GraphemeBreaker
@@ -100,6 +100,8 @@ public final class Typesetter {
     }
 
     /// Shapes `text`; the result lays out at any width without shaping again.
+    /// - Parameter text: the output of the Map stage (``/BubbleMapping/Mapper``), consumed.
+    /// - Parameter style: font size (px), direction, emoji size and the other width-independent settings.
     /// - Parameter cache: shaped words and per-character choices kept between calls (see ``ShapeCache``);
     ///   the result is the same with or without one, up to kerning across word edges.
     public func shape(_ text: consuming MappedText, style: ParagraphStyle = ParagraphStyle(), cache: ShapeCache? = nil) -> ShapedText {
