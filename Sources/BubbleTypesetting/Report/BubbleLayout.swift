@@ -13,7 +13,7 @@ public struct BubbleLayout: Sendable {
     public internal(set) var emoji: [EmojiBox] = []
     public internal(set) var highlights: [HighlightBox] = []
     /// Links wholly after the truncation point (`hidden`, no rects), in text order: with ``links`` they are
-    /// every link of the message, whichever way it was laid out (see ``collectHidden(in:emojiName:)``).
+    /// every link of the message, whichever way it was laid out (see `collectHidden(in:emojiName:)`).
     public internal(set) var hiddenLinks: [LinkBox] = []
     /// Emoji wholly after the truncation point (`hidden`; their `rect` is empty and not reported).
     public internal(set) var hiddenEmoji: [EmojiBox] = []
