@@ -12,6 +12,8 @@ extension BubbleEngine {
     /// Its layout is kept only when it is truncated and the last visible line cannot have seen the cut:
     /// a hard break follows it inside the prefix, or more than two lines' width of text does, and no link
     /// runs into the cut. Otherwise the prefix grows, up to the whole message. Nil: lay out the whole.
+    /// Links and emoji past the visible text are then listed as `hidden` from a mapping of the whole message
+    /// (mapping only: linear, and cheap next to shaping).
     func layoutOfPrefix(_ message: Message, _ plan: LayoutPlan) throws(BubbleError) -> BubbleLayout? {
         let o = plan.options
         let maxLines = o.maxLines
@@ -31,7 +33,12 @@ extension BubbleEngine {
             if layout.lineLayout.truncated, let last = lines.last,
                last.paragraph < shaped.paragraphs.count - 1 || shaped.width(last.range.lowerBound..<shaped.count) > 2 * textWidth,
                !(shaped.mapped.links.last.map { $0.range.upperBound.utf16 >= shaped.count } ?? false) {
-                return layout
+                // What the cut hides is listed from the whole message's mapping (linear, nothing shaped), as
+                // the whole layout lists it.
+                var whole = layout
+                let names = plan.catalog.names
+                whole.collectHidden(in: try map(message, plan), emojiName: { names[$0] })
+                return whole
             }
             budget *= 4
         }

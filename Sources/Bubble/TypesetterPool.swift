@@ -22,7 +22,9 @@ final class TypesetterPool: @unchecked Sendable {
     /// The chain most calls use; its idle workers sit in an array apart (no hashing on the hot path).
     private let defaultChain: FallbackChain
     private let lock = Lock()
-    private var defaultWorkers: [Worker] = []
+    /// Idle workers of the default chain (under `lock`), behind a pointer the pool owns: the lock keeps
+    /// threads apart, and a stored `var` cost a dynamic exclusivity check on every borrow and give-back.
+    private let defaultWorkers: UnsafeMutablePointer<[Worker]>
     /// Idle workers of each chain kept; a chain without an entry is not kept.
     private var workers: [ObjectIdentifier: [Worker]] = [:]
     /// Word caches of workers let go, reused by the next new worker (a cache's arenas are a few MB:
@@ -33,12 +35,19 @@ final class TypesetterPool: @unchecked Sendable {
     init(defaultChain: FallbackChain, shapeCacheCapacity: Int) {
         self.defaultChain = defaultChain
         self.shapeCacheCapacity = shapeCacheCapacity
+        defaultWorkers = UnsafeMutablePointer<[Worker]>.allocate(capacity: 1)
+        defaultWorkers.initialize(to: [])
+    }
+
+    deinit {
+        defaultWorkers.deinitialize(count: 1)
+        defaultWorkers.deallocate()
     }
 
     /// An idle worker of `chain`, or a new one.
     func borrow(_ chain: FallbackChain) throws(BubbleError) -> Worker {
         lock.lock()
-        if chain === defaultChain, let w = defaultWorkers.popLast() { lock.unlock(); return w }
+        if chain === defaultChain, let w = defaultWorkers.pointee.popLast() { lock.unlock(); return w }
         if chain !== defaultChain, let w = workers[ObjectIdentifier(chain)]?.popLast() { lock.unlock(); return w }
         let spare = spareCaches.popLast()
         lock.unlock()
@@ -51,7 +60,7 @@ final class TypesetterPool: @unchecked Sendable {
     func giveBack(_ worker: Worker) {
         lock.lock()
         if worker.typesetter.fonts === defaultChain {
-            defaultWorkers.append(worker)
+            defaultWorkers.pointee.append(worker)
         } else {
             let id = ObjectIdentifier(worker.typesetter.fonts)
             if let idle = workers[id], idle.count < TypesetterPool.idlePerChain {
@@ -81,13 +90,13 @@ final class TypesetterPool: @unchecked Sendable {
     }
 
     /// Idle workers now, over every chain.
-    var idleCount: Int { lock.withLock { defaultWorkers.count + workers.values.reduce(0) { $0 + $1.count } } }
+    var idleCount: Int { lock.withLock { defaultWorkers.pointee.count + workers.values.reduce(0) { $0 + $1.count } } }
 
     /// Calls `body` on every idle worker, under the lock.
     func forEachIdle(_ body: (Worker) -> Void) {
         lock.lock()
         defer { lock.unlock() }
-        for w in defaultWorkers { body(w) }
+        for w in defaultWorkers.pointee { body(w) }
         for list in workers.values { for w in list { body(w) } }
     }
 }

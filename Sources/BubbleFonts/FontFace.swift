@@ -34,10 +34,10 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     /// An unscaled font for cmap look-ups.
     private let cmapFont: OpaquePointer
     private let lock = Lock()
-    /// HarfBuzz fonts by scale, least recently used dropped past ``sizedFontCapacity``; `used` is the
-    /// tick of the last use.
-    private var sized: [(key: Int32, font: OpaquePointer, used: UInt64)] = []
-    private var tick: UInt64 = 0
+    /// HarfBuzz fonts by scale (under `lock`), behind a pointer the face owns: `lock` already keeps
+    /// threads apart, and a stored `var` would add a dynamic exclusivity check to every look-up (some
+    /// 220 instructions, more than the look-up; the layout asks once per line for a glyph's advance).
+    private let sized: UnsafeMutablePointer<SizedFonts>
     /// Vertical metrics per size (HarfBuzz is asked once per size, not once per run); emptied past
     /// ``metricsCapacity``.
     private var metricsBySize: [Int32: FontMetrics] = [:]
@@ -45,6 +45,11 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     private var lastMetrics: (key: Int32, metrics: FontMetrics)?
     /// ``contentHash``, once made (under `lock`).
     private var hashText: String?
+    /// The whole pages of a large outline table (CFF charstrings, glyf) in Bubble's mapping of the file,
+    /// which ``releaseOutlinePages(afterReading:)`` hands back; nil for small tables.
+    private let outlinePages: (start: UnsafeMutableRawPointer, length: Int)?
+    /// Glyphs whose outlines were read since the pages were last handed back (under `lock`).
+    private var outlinesRead = 0
     /// The FreeType face for outlines, opened on first use; only touched under `FreeType.shared`'s lock.
     var freeTypeFace: FT_Face?
     /// Whether opening `freeTypeFace` was tried (and failed, if it is still nil).
@@ -56,7 +61,7 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         self.syntheticBold = syntheticBold
         self.syntheticItalic = syntheticItalic
         guard access(source.path, R_OK) == 0 else { throw FontError.fileNotFound(path: source.path) }
-        guard let blob = hb_blob_create_from_file_or_fail(source.path) else {
+        guard let (blob, mapping) = FontFile.blob(source.path) else {
             throw FontError.harfBuzz(function: "hb_blob_create_from_file", path: source.path)
         }
         let faceCount = Int(hb_face_count(blob))
@@ -72,6 +77,9 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
             throw FontError.harfBuzz(function: "hb_face_create (face \(source.index) of \(faceCount): no glyphs)", path: source.path)
         }
         hb_face_make_immutable(face)
+        outlinePages = mapping.flatMap { FontFile.outlinePages(of: face, in: $0) }
+        sized = UnsafeMutablePointer<SizedFonts>.allocate(capacity: 1)  // after the last throw: deinit frees it
+        sized.initialize(to: SizedFonts())
         self.blob = blob
         self.face = face
         cmapFont = hb_font_create(face)
@@ -87,7 +95,9 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
 
     deinit {
         if let freeTypeFace { FreeType.shared.withLock { _ = FT_Done_Face(freeTypeFace) } }
-        for entry in sized { hb_font_destroy(entry.font) }
+        for entry in sized.pointee.entries { hb_font_destroy(entry.font) }
+        sized.deinitialize(count: 1)
+        sized.deallocate()
         hb_font_destroy(cmapFont)
         hb_face_destroy(face)
         hb_blob_destroy(blob)
@@ -159,7 +169,7 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     package func inkBounds(glyph: UInt32, size: Double) -> (above: Double, below: Double)? {
         var extents = hb_glyph_extents_t()
         let font = hbFont(size: size)
-        defer { hb_font_destroy(font) }  // the reference hbFont hands over (kept, it outlived the font's eviction)
+        defer { hb_font_destroy(font) }
         guard hb_font_get_glyph_extents(font, glyph, &extents) != 0, extents.height != 0 || extents.width != 0 else { return nil }
         let k = size / Double(FontFace.scale(size))
         return (Double(extents.y_bearing) * k, -Double(extents.y_bearing + extents.height) * k)
@@ -176,6 +186,33 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         let m = metrics(size: size)
         return ink.above > m.ascent + 0.01 || ink.below > m.descent + 0.01
     }
+
+    /// Glyphs read before a large outline table's pages are handed back: every one, since a run of new
+    /// CJK glyphs read at once (16 before) left up to 2 MB resident at the peak. Each costs a system
+    /// call and the re-read of shared subroutine pages, once per glyph per typesetter.
+    static let outlineReadsPerRelease = 1
+
+    /// Hands the pages of a large outline table back to the kernel once ``outlineReadsPerRelease``
+    /// glyphs' ink has been measured since the last time (`count` more now).
+    ///
+    /// Ink extents read a glyph's outline, which shaping never does; a CJK face's CFF charstrings are
+    /// spread over 15 MB, and measuring each new glyph once kept 12 MB of them resident over the
+    /// corpus (peak RSS 40 MiB where shaping alone needs 28). The mapping is private and read-only, so
+    /// `MADV_DONTNEED` only unmaps the pages: the next read maps the file's unchanged page again, and a
+    /// thread reading the table meanwhile takes a page fault, never other bytes.
+    package func releaseOutlinePages(afterReading count: Int) {
+        guard let pages = outlinePages, count > 0 else { return }
+        lock.lock()
+        outlinesRead += count
+        let release = outlinesRead >= FontFace.outlineReadsPerRelease
+        if release { outlinesRead = 0 }
+        lock.unlock()
+        if release { _ = madvise(pages.start, pages.length, Int32(MADV_DONTNEED)) }
+    }
+
+    /// Bytes of outline pages ``releaseOutlinePages(afterReading:)`` hands back (0: the table is small,
+    /// or the file was not mapped by Bubble).
+    package var releasableOutlineBytes: Int { outlinePages?.length ?? 0 }
 
     /// HarfBuzz units per px: positions come back in 1/1024 px, finer than Pango's 1/1024 pt grid needs.
     static let unitsPerPixel: Double = 1024
@@ -200,25 +237,39 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         let key = FontFace.scale(size)
         lock.lock()
         defer { lock.unlock() }
-        tick &+= 1
-        for i in sized.indices where sized[i].key == key {  // at most 8: a scan beats hashing
-            sized[i].used = tick
-            return hb_font_reference(sized[i].font)
+        return sized.pointee.font(key, of: face, slanted: syntheticItalic)
+    }
+
+    /// HarfBuzz fonts by scale, least recently used dropped past ``sizedFontCapacity``: one value, so
+    /// a look-up is one access to the face's stored property (each is a dynamic exclusivity check).
+    private struct SizedFonts {
+        /// `used` is the tick of the last use.
+        var entries: [(key: Int32, font: OpaquePointer, used: UInt64)] = []
+        var tick: UInt64 = 0
+
+        /// The font at scale `key` (made when missing), with a reference the caller owns.
+        mutating func font(_ key: Int32, of face: OpaquePointer, slanted: Bool) -> OpaquePointer {
+            tick &+= 1
+            for i in entries.indices where entries[i].key == key {  // at most 8: a scan beats hashing
+                entries[i].used = tick
+                return hb_font_reference(entries[i].font)
+            }
+            if entries.count >= FontFace.sizedFontCapacity,
+               let oldest = entries.indices.min(by: { entries[$0].used < entries[$1].used }) {
+                hb_font_destroy(entries[oldest].font)
+                entries.remove(at: oldest)
+            }
+            let font = hb_font_create(face)!
+            hb_font_set_scale(font, key, key)
+            if slanted { hb_font_set_synthetic_slant(font, 0.2) }
+            hb_font_make_immutable(font)
+            entries.append((key, font, tick))
+            return hb_font_reference(font)
         }
-        if sized.count >= FontFace.sizedFontCapacity, let oldest = sized.indices.min(by: { sized[$0].used < sized[$1].used }) {
-            hb_font_destroy(sized[oldest].font)
-            sized.remove(at: oldest)
-        }
-        let font = hb_font_create(face)!
-        hb_font_set_scale(font, key, key)
-        if syntheticItalic { hb_font_set_synthetic_slant(font, 0.2) }
-        hb_font_make_immutable(font)
-        sized.append((key, font, tick))
-        return hb_font_reference(font)
     }
 
     /// HarfBuzz fonts held now (at most ``sizedFontCapacity``).
-    package var sizedFontCount: Int { lock.withLock { sized.count } }
+    package var sizedFontCount: Int { lock.withLock { sized.pointee.entries.count } }
 
     private static func name(_ face: OpaquePointer, _ id: hb_ot_name_id_t) -> String? {
         var length: UInt32 = 0

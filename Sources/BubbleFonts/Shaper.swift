@@ -1,17 +1,17 @@
 internal import CHarfBuzz
 
 /// One glyph of a shaped run: 20 bytes, kept together so a run's glyphs are one array, not five.
-package struct Glyph: Sendable, Equatable {
-    package var id: UInt32
+public struct Glyph: Sendable, Equatable {
+    public var id: UInt32
     /// UTF-16 offset of the character it came from, in the text that was shaped.
-    package var cluster: Int32
+    public var cluster: Int32
     /// px.
-    package var advance: Float
-    package var offsetX: Float
-    package var offsetY: Float
+    public var advance: Float
+    public var offsetX: Float
+    public var offsetY: Float
 
     @inlinable
-    package init(id: UInt32, cluster: Int32, advance: Float, offsetX: Float = 0, offsetY: Float = 0) {
+    public init(id: UInt32, cluster: Int32, advance: Float, offsetX: Float = 0, offsetY: Float = 0) {
         self.id = id
         self.cluster = cluster
         self.advance = advance
@@ -24,25 +24,25 @@ package struct Glyph: Sendable, Equatable {
 ///
 /// Positions are CSS px. Clusters are UTF-16 offsets into the text that was shaped (the whole
 /// paragraph's text array), so a glyph maps straight back to the character it came from.
-package struct GlyphBuffer: Sendable, RandomAccessCollection {
-    package var glyphs: [Glyph] = []
+public struct GlyphBuffer: Sendable, RandomAccessCollection {
+    public var glyphs: [Glyph] = []
 
-    package init() {}
+    public init() {}
 
-    @inlinable package var startIndex: Int { 0 }
-    @inlinable package var endIndex: Int { glyphs.count }
+    @inlinable public var startIndex: Int { 0 }
+    @inlinable public var endIndex: Int { glyphs.count }
     @inlinable
-    package subscript(position: Int) -> Glyph { glyphs[position] }
+    public subscript(position: Int) -> Glyph { glyphs[position] }
 
-    package mutating func reserve(_ n: Int) { glyphs.reserveCapacity(n) }
+    public mutating func reserve(_ n: Int) { glyphs.reserveCapacity(n) }
 
-    package mutating func removeAll() { glyphs.removeAll(keepingCapacity: true) }
+    public mutating func removeAll() { glyphs.removeAll(keepingCapacity: true) }
 
     @inlinable
-    package mutating func append(_ glyph: Glyph) { glyphs.append(glyph) }
+    public mutating func append(_ glyph: Glyph) { glyphs.append(glyph) }
 
     /// Appends glyphs `range` of `other`, adding `clusterOffset` to their clusters.
-    package mutating func append(_ other: GlyphBuffer, _ range: Range<Int>, clusterOffset: Int32 = 0) {
+    public mutating func append(_ other: GlyphBuffer, _ range: Range<Int>, clusterOffset: Int32 = 0) {
         let start = glyphs.count
         other.glyphs.withUnsafeBufferPointer { glyphs.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
         if clusterOffset != 0 {
@@ -54,14 +54,14 @@ package struct GlyphBuffer: Sendable, RandomAccessCollection {
 
     /// Sets the x/y offset of glyph `k` (the word cache keeps offsets apart from the rest).
     @inlinable
-    package mutating func setOffset(_ k: Int, x: Float, y: Float) {
+    public mutating func setOffset(_ k: Int, x: Float, y: Float) {
         glyphs[k].offsetX = x
         glyphs[k].offsetY = y
     }
 
     /// Appends `count` glyphs written by `body` into uninitialized space (every one must be written).
     @inlinable
-    package mutating func append(count: Int, _ body: (UnsafeMutableBufferPointer<Glyph>) -> Void) {
+    public mutating func append(count: Int, _ body: (UnsafeMutableBufferPointer<Glyph>) -> Void) {
         guard count > 0 else { return }
         glyphs.reserveCapacity(glyphs.count + count)
         let zero = Glyph(id: 0, cluster: 0, advance: 0)

@@ -19,6 +19,20 @@ public struct LinkRule: Sendable, Hashable, Codable {
     public var kind: String?
     /// The target template (default: `$0`).
     public var target: String?
+    /// PCRE2 match and depth limits for this rule's searches, lower than ``matchLimit`` and ``depthLimit``:
+    /// set by a service on the patterns a request sends (`bubble serve --request-match-limit`), never read
+    /// from JSON. Nil: the defaults.
+    package var limits: Limits?
+
+    /// A rule's own PCRE2 limits (each capped by the defaults).
+    package struct Limits: Sendable, Hashable, Codable {
+        package var matchLimit: UInt32
+        package var depthLimit: UInt32
+        package init(matchLimit: UInt32, depthLimit: UInt32) {
+            self.matchLimit = matchLimit
+            self.depthLimit = depthLimit
+        }
+    }
 
     public init(name: String, pattern: String? = nil, kind: String? = nil, target: String? = nil) {
         self.name = name
@@ -26,6 +40,11 @@ public struct LinkRule: Sendable, Hashable, Codable {
         self.kind = kind
         self.target = target
     }
+
+    /// The match limit this rule's searches run under: its own when lower, else ``matchLimit``.
+    package var effectiveMatchLimit: UInt32 { min(limits?.matchLimit ?? Self.matchLimit, Self.matchLimit) }
+    /// The depth limit this rule's searches run under: its own when lower, else ``depthLimit``.
+    package var effectiveDepthLimit: UInt32 { min(limits?.depthLimit ?? Self.depthLimit, Self.depthLimit) }
 
     /// PCRE2's match limit for every search of a rule: bounds backtracking, so a catastrophic pattern
     /// on a hostile message (`(a+)+$` on `aaaa…!`) stops with an error in milliseconds. Ordinary rules
@@ -62,6 +81,7 @@ public struct LinkRule: Sendable, Hashable, Codable {
         guard pattern == nil else { return self }
         guard var builtIn = Self.builtIns[name] else { return nil }
         if let kind { builtIn.kind = kind }
+        builtIn.limits = limits
         if let target { builtIn.target = target }
         return builtIn
     }

@@ -101,7 +101,7 @@ package final class LinkRules: Sendable {
             }
             let regex: RegexPattern
             do {
-                regex = try RegexPattern(pattern, matchLimit: LinkRule.matchLimit, depthLimit: LinkRule.depthLimit)
+                regex = try RegexPattern(pattern, matchLimit: rule.effectiveMatchLimit, depthLimit: rule.effectiveDepthLimit)
             } catch {
                 throw .invalidLinkRule(name: rule.name, reason: "the pattern does not compile at byte \(error.patternOffset ?? 0): \(error.message)")
             }
@@ -218,7 +218,7 @@ package final class LinkRules: Sendable {
             let matches: [RegexMatch]
             do { matches = try compiled.regex.matches(in: bytes, validUTF8: true) } catch {
                 let why = RegexPattern.isLimit(error)
-                    ? "matching gave up at PCRE2's limits (match limit \(LinkRule.matchLimit), depth limit \(LinkRule.depthLimit)): \(error.message)"
+                    ? "matching gave up at PCRE2's limits (match limit \(compiled.rule.effectiveMatchLimit), depth limit \(compiled.rule.effectiveDepthLimit)): \(error.message)"
                     : "matching failed: \(error.message)"
                 throw .invalidLinkRule(name: compiled.rule.name, reason: why)
             }

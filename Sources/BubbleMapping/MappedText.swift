@@ -17,6 +17,9 @@ public struct MappedText: Sendable {
     package var highlights: [Highlight]
     /// Mapped ↔ source offsets.
     public var offsets: OffsetMap
+    /// Block quotes (`blockquote` entities), in text order, never overlapping: each starts and ends a block
+    /// (a line break before and after), and the typesetter indents its lines behind a bar.
+    public var quotes: [Range<MappedIndex>] = []
 
     package init(text: [UInt16], placeholders: [Placeholder] = [], links: [Link] = [], styles: [StyleRun] = [],
                 highlights: [Highlight] = [], offsets: OffsetMap) {

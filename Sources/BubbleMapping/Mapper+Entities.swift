@@ -32,17 +32,18 @@ extension Mapper {
             var linkStarts: [Int: Int] = [:]  // placed index → mapped start
             var blocked: [Range<Int>] = []     // mapped ranges inside entities
             var spoilers: [Range<Int>] = []
+            var quotes: [Range<Int>] = []
             var position = 0
             var k = 0
             while k + 1 < bounds.count {
                 let start = bounds[k], end = bounds[k + 1]
                 guard start >= position else { k += 1; continue }
-                // `pre` is a block of its own: a line break before it unless one is there.
-                if start > 0, source[start - 1] != 0x0A, placed.contains(where: { $0.range.lowerBound == start && $0.entity.type == .pre }) {
+                // `pre` and `blockquote` are blocks of their own: a line break before and after unless one is there.
+                if start > 0, source[start - 1] != 0x0A, placed.contains(where: { $0.range.lowerBound == start && $0.entity.type.isBlock }) {
                     builder.lineBreak(sourceCount: 0)
                 }
                 if start > 0, start < source.count, source[start] != 0x0A,
-                   placed.contains(where: { $0.range.upperBound == start && $0.entity.type == .pre }) {
+                   placed.contains(where: { $0.range.upperBound == start && $0.entity.type.isBlock }) {
                     builder.lineBreak(sourceCount: 0)
                 }
                 // Entities opening here record their mapped start (after any pending break).
@@ -84,6 +85,7 @@ extension Mapper {
                 for (i, p) in placed.enumerated() where p.range.upperBound <= position && linkStarts[i] != nil {
                     let from = linkStarts.removeValue(forKey: i)!
                     if p.entity.type == .spoiler, builder.out.count > from { spoilers.append(from..<builder.out.count) }
+                    if p.entity.type == .blockquote, builder.out.count > from { quotes.append(from..<builder.out.count) }
                     guard let kind = p.entity.type.linkKind, builder.out.count > from else { continue }
                     let shown = LinkFinder.string(UnsafeBufferPointer(rebasing: buffer[p.range]))
                     // A mention (text_mention included) or any link whose text starts with `@` is atomic.
@@ -96,6 +98,13 @@ extension Mapper {
             builder.explicitLinks.sort { $0.range.lowerBound < $1.range.lowerBound }
             builder.blockedRanges = blocked
             var mapped = try builder.finish(linkMatcher: matcher, rules: try compiledRules(), highlights: highlights)
+            // A quote's content without the line feeds at its edges (the text's own, or the ones added above).
+            mapped.quotes = quotes.compactMap { q in
+                var r = q
+                while !r.isEmpty, mapped.text[r.upperBound - 1] == 0x0A { r = r.lowerBound..<r.upperBound - 1 }
+                while !r.isEmpty, mapped.text[r.lowerBound] == 0x0A { r = r.lowerBound + 1..<r.upperBound }
+                return r.isEmpty ? nil : MappedIndex(r.lowerBound)..<MappedIndex(r.upperBound)
+            }
             // A spoiler is reported as a highlight whose text color is its background: its rects are in
             // the report and the SVG draws it as a solid block.
             if !spoilers.isEmpty {

@@ -81,10 +81,12 @@ extension Mapper {
         case .p:
             builder.paragraphBreak(sourceCount: length)
             open.append(OpenTag(name: .p, previousStyle: builder.style))
-        case .b, .i, .font:
+        case .b, .i, .u, .s, .font:
             var style = builder.style
             if tag.name == .b { style.bold = true }
             if tag.name == .i { style.italic = true }
+            if tag.name == .u { style.underline = true }
+            if tag.name == .s { style.strikethrough = true }
             if tag.name == .font {
                 if case .success(let color?) = CSSColor.validate(tag.attributes["color"]) { style.color = color }
                 if let size = try number(tag, "size", InputBounds.fontSize, at: offset) { style.fontSize = size }
@@ -138,7 +140,7 @@ extension String {
 /// Reads tags and entities of the markup subset out of UTF-16 source.
 struct MarkupParser {
     enum Name: String {
-        case b, i, font, a, img, br, p
+        case b, i, u, s, font, a, img, br, p
     }
 
     struct Tag {

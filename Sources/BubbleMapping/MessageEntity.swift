@@ -23,6 +23,9 @@ public struct MessageEntity: Sendable, Equatable {
             }
         }
 
+        /// A block of its own (`pre`, `blockquote`): it starts and ends a line.
+        package var isBlock: Bool { self == .pre || self == .blockquote }
+
         /// The link kind an entity of this type reports, or nil for a style or block.
         package var linkKind: LinkKind? {
             switch self {

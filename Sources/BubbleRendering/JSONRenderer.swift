@@ -36,7 +36,7 @@ public struct JSONRenderer: Sendable {
     /// ``render(_:)`` as UTF-8 bytes, for callers that send them on as they are.
     public func renderUTF8(_ layout: BubbleLayout) -> [UInt8] {
         var w = JSONWriter(capacity: 512 + layout.lineLayout.lines.count * 96)
-        let map = layout.mapped.offsets
+        let map = layout.message.offsets  // the whole message's, when the layout covers a prefix of it
         let reporter = map.reporter(in: offsets)  // UTF-8 and scalar tables built once per render
         func source(_ m: Int) -> Int { reporter.report(map.source(MappedIndex(m))) }
         /// `"start"` and `"end"` of a stretch of text that tiles the message (a line, a page): every source
@@ -91,6 +91,16 @@ public struct JSONRenderer: Sendable {
             w.touchRects(of: i, in: layout)
             w.endObject()
         }
+        for box in layout.hiddenLinks {  // after the cut (and the `more` token): no rects, nothing to touch
+            w.beginObject()
+            w.field("kind", box.link.kind.rawValue)
+            w.field("text", layout.text(of: box))
+            w.field("target", box.link.target)
+            content(box.range)
+            w.field("visibility", box.visibility.rawValue)
+            rects([])
+            w.endObject()
+        }
         w.endArray()
         w.key("emoji"); w.beginArray()
         for (i, e) in layout.emoji.enumerated() {
@@ -102,6 +112,15 @@ public struct JSONRenderer: Sendable {
             w.field("visibility", e.visibility.rawValue)
             w.key("rect"); rect(e.rect)
             w.touchRect(ofEmoji: i, in: layout)
+            w.endObject()
+        }
+        for e in layout.hiddenEmoji {  // after the cut: a range and no rect
+            w.beginObject()
+            w.field("kind", e.kind.rawValue)
+            if let name = e.name { w.field("name", name) }
+            if let unicode = e.unicode { w.field("unicode", unicode) }
+            content(e.range)
+            w.field("visibility", e.visibility.rawValue)
             w.endObject()
         }
         w.endArray()
@@ -124,6 +143,18 @@ public struct JSONRenderer: Sendable {
             w.endObject()
         }
         w.endArray()
+        let quotes = layout.quotes  // only block quotes add the key, so other layouts keep their bytes
+        if !quotes.isEmpty {
+            w.key("quotes"); w.beginArray()
+            for q in quotes {
+                w.beginObject()
+                content(q.range)
+                w.field("indent", q.indent)
+                w.key("bar"); rect(q.bar)
+                w.endObject()
+            }
+            w.endArray()
+        }
         w.furniture(of: layout)
         w.field("unresolvedGlyphs", layout.shaped.unresolvedGlyphs)
         if includeFonts {

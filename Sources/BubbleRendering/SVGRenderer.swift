@@ -63,6 +63,7 @@ public struct SVGRenderer: Sendable {
         let radius = max(min(theme.cornerRadius, width / 2, height / 2), 0)
         body.element("rect", ["width": n(width), "height": n(height), "rx": n(radius), "fill": theme.bubble])
         drawHighlights(layout, into: &body)
+        drawQuoteBars(layout, into: &body)
         drawText(layout, into: &scene)
         drawUnderlines(layout, into: &scene)
         for (key, content) in scene.layers {
@@ -83,7 +84,7 @@ public struct SVGRenderer: Sendable {
         var head = SVGWriter(capacity: 512)
         head.open("svg", ["xmlns": "http://www.w3.org/2000/svg", "width": n(width), "height": n(height),
                           "viewBox": "0 0 " + n(width) + " " + n(height)])
-        head.open("title"); SVGRenderer.appendTitle(layout.mapped, to: &head.bytes); head.close("title")
+        head.open("title"); SVGRenderer.appendTitle(layout.message, to: &head.bytes); head.close("title")  // the whole message, on every path
         var tail = SVGWriter(capacity: body.bytes.count + 16)
         if !scene.defs.isEmpty { head.open("defs"); tail.close("defs") }
         tail.raw(body.bytes)
@@ -155,6 +156,14 @@ public struct SVGRenderer: Sendable {
         }
         let styleColors = shaped.styles.map { $0.color.flatMap(SVGTheme.sanitizedColor) }
         let left = layout.padding.left, top = layout.padding.top
+        var metricsByFace: [Pair: DecorationMetrics] = [:]
+        func decorationMetrics(_ face: FontFace, _ size: Double) -> DecorationMetrics {
+            let key = Pair(face: ObjectIdentifier(face), size: size)
+            if let known = metricsByFace[key] { return known }
+            let made = face.decorationMetrics(size: size)
+            metricsByFace[key] = made
+            return made
+        }
 
         for line in lines.lines {
             let baseline = top + line.baseline
@@ -166,6 +175,12 @@ public struct SVGRenderer: Sendable {
                     guard let face = shaped.face(of: run) else { continue }
                     let g = shaped.glyphs
                     let plain = SVGScene.LayerKey.color(styleColors[run.style] ?? theme.text)
+                    let style = shaped.styles[run.style]
+                    // Underline and strikethrough: one stroke per stretch of glyphs of one color.
+                    var decoration = (style.underline || style.strikethrough)
+                        ? Decoration(style: style, metrics: decorationMetrics(face, run.fontSize),
+                                     lineTop: top + line.top, lineBottom: top + line.top + line.height, baseline: baseline)
+                        : nil
                     var x = left + fragment.x
                     for k in glyphRange {
                         let cluster = Int(g[k].cluster)
@@ -179,8 +194,10 @@ public struct SVGRenderer: Sendable {
                         }
                         scene.glyph(g[k].id, face: face, x: x + Double(g[k].offsetX), baseline: baseline - Double(g[k].offsetY),
                                     size: run.fontSize, layer: key)
+                        decoration?.add(key, from: x, to: x + Double(g[k].advance), into: &scene)
                         x += Double(g[k].advance)
                     }
+                    decoration?.flush(into: &scene)
                 case let .token(runIndex, glyphRange):
                     let token = shaped.token
                     let run = token.runs[runIndex]

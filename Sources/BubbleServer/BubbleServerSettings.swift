@@ -53,6 +53,9 @@ package struct BubbleServerSettings: Sendable {
     package var maxRequestLinkRules = 8
     /// Longest pattern a request may send, in UTF-8 bytes.
     package var maxRequestPatternLength = 256
+    /// PCRE2's match and depth limits for the patterns a request sends, below the ones of the server's own
+    /// rules (``LinkRule/matchLimit``, ``LinkRule/depthLimit``): a hostile pattern costs one request less.
+    package var requestLinkRuleLimits = LinkRule.Limits(matchLimit: 100_000, depthLimit: 1_000)
     /// Where `/v1/html` fragments load font files, by file name (nil: `local()` names, then `file://` paths).
     package var fontBaseURL: String?
     /// Where `/v1/html` fragments load catalog images (nil: `data:` URIs).

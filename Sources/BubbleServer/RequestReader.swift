@@ -49,7 +49,8 @@ enum RequestReader {
     /// A request's `linkRules`: a name selects a rule of the server's `--link-rules` file or a built-in;
     /// a pattern is accepted only from a server started with `--allow-request-link-rules`, and then at
     /// most ``BubbleServerSettings/maxRequestLinkRules`` rules of at most
-    /// ``BubbleServerSettings/maxRequestPatternLength`` bytes each.
+    /// ``BubbleServerSettings/maxRequestPatternLength`` bytes each, searched under
+    /// ``BubbleServerSettings/requestLinkRuleLimits`` (the server's own rules keep the higher defaults).
     static func resolveLinkRules(_ o: inout BubbleOptions, settings: BubbleServerSettings) throws(BubbleError) {
         guard let list = o.linkRules else { return }
         func refuse(_ why: String) -> BubbleError { BubbleError(code: "invalid_options", message: "option 'linkRules': \(why)") }
@@ -66,7 +67,9 @@ enum RequestReader {
                 guard pattern.utf8.count <= settings.maxRequestPatternLength else {
                     throw refuse("rule '\(rule.name)': a request's pattern is at most \(settings.maxRequestPatternLength) bytes")
                 }
-                resolved.append(rule)
+                var limited = rule
+                limited.limits = settings.requestLinkRuleLimits
+                resolved.append(limited)
             } else if let configured = settings.linkRules[rule.name] {
                 resolved.append(configured)
             } else if LinkRule.builtIns[rule.name] != nil {

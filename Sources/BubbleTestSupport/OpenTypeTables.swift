@@ -52,6 +52,14 @@ package struct OpenTypeTables {
         return nil
     }
 
+    /// `post`'s underline position and thickness and `OS/2`'s strikeout position and size, font units
+    /// (positions are the top of the stroke above the baseline, negative below).
+    public var decorations: (underlinePosition: Int, underlineThickness: Int, strikeoutPosition: Int, strikeoutSize: Int) {
+        let post = tables["post"]!, os2 = tables["OS/2"]!
+        func s16(_ o: Int) -> Int { Int(Int16(bitPattern: OpenTypeTables.u16(data, o))) }
+        return (s16(post + 8), s16(post + 10), s16(os2 + 28), s16(os2 + 26))
+    }
+
     static func u16(_ d: [UInt8], _ o: Int) -> UInt16 { UInt16(d[o]) << 8 | UInt16(d[o + 1]) }
     static func u32(_ d: [UInt8], _ o: Int) -> UInt32 { UInt32(u16(d, o)) << 16 | UInt32(u16(d, o + 2)) }
 }

@@ -45,6 +45,10 @@ struct LayoutFlags: ParsableArguments {
     @Option(help: .option("offsets"), completion: .option("offsets")) var offsets: String?
     @Option(help: .option("invalidUTF8"), completion: .option("invalidUTF8")) var invalidUTF8: String?
     @Option(help: .option("maxMessageLength"), completion: .option("maxMessageLength")) var maxMessageLength: String?
+    @Option(name: .customLong("link-rules"),
+            help: ArgumentHelp("A JSON file of link rules, all switched on in order: [{name, pattern, kind?, target?}] or built-in names (the file of bubble serve --link-rules).",
+                               valueName: "file"),
+            completion: .file(extensions: ["json"])) var linkRulesFile: String?
 
     /// The options: the file's, then each flag given over it.
     func options() throws -> BubbleOptions {
@@ -52,6 +56,7 @@ struct LayoutFlags: ParsableArguments {
         for (key, argument) in givenFlags() {
             try BubbleError.exiting { () throws(BubbleError) in try OptionTable.read(argument: argument, for: key, into: &o) }
         }
+        if let path = linkRulesFile { o.linkRules = LinkRuleList(try LinkRuleFile(path: path).rules) }
         if let url = truncationTokenURL {
             guard o.truncationToken != nil else { throw ValidationError("--truncation-token-url needs --truncation-token") }
             o.truncationToken?.url = url

@@ -46,8 +46,16 @@ struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A JSON file of link rules requests select by name: [{name, pattern, kind?, target?}].",
                                valueName: "file"))
     var linkRules: String?
-    @Flag(help: "Let requests send their own link-rule patterns (at most 8 rules of 256 bytes each).")
+    @Flag(help: "Let requests send their own link-rule patterns (see the caps below).")
     var allowRequestLinkRules = false
+    @Option(help: "Most link rules one request may list (with --allow-request-link-rules).")
+    var maxRequestLinkRules = BubbleServerSettings().maxRequestLinkRules
+    @Option(help: "Longest link-rule pattern a request may send, in UTF-8 bytes.")
+    var maxRequestPatternLength = BubbleServerSettings().maxRequestPatternLength
+    @Option(help: "PCRE2 match limit for a request's own patterns (the server's rules run under \(LinkRule.matchLimit)).")
+    var requestMatchLimit = BubbleServerSettings().requestLinkRuleLimits.matchLimit
+    @Option(help: "PCRE2 depth limit for a request's own patterns (the server's rules run under \(LinkRule.depthLimit)).")
+    var requestDepthLimit = BubbleServerSettings().requestLinkRuleLimits.depthLimit
     @Option(help: "Font chains kept besides the default one, by `fonts` list (least recently used dropped).")
     var fontChains = EngineLimits().fontChains
     @Option(help: "Emoji catalogs kept by path.") var catalogs = EngineLimits().catalogs
@@ -81,23 +89,12 @@ struct ServeCommand: ParsableCommand {
         guard (1...10_000).contains(maxConcurrentLayouts), (0...1_000_000).contains(layoutQueue) else {
             throw ValidationError("--max-concurrent-layouts takes 1 to 10000, --layout-queue 0 to 1000000")
         }
-        guard benchSeconds > 0, benchSeconds <= 86_400 else { throw ValidationError("--bench-seconds takes a number > 0 and ≤ 86400") }
-    }
-
-    /// A `--link-rules` file: every rule compiled now, so a bad pattern stops the server at start.
-    static func readLinkRules(_ bytes: [UInt8], path: String) throws(BubbleError) -> [String: LinkRule] {
-        func bad(_ why: String) -> BubbleError { BubbleError(code: "invalid_link_rule", message: "--link-rules \(path): \(why)") }
-        let list: LinkRuleList
-        do { list = try LinkRuleList(json: try JSONReader.read(bytes)) } catch let error as OptionValueError {
-            throw bad((error.path.isEmpty ? "" : error.path + ": ") + error.message)
-        } catch { throw bad("not valid JSON: \(error)") }
-        if let problem = list.problem { throw bad(problem) }
-        var rules: [String: LinkRule] = [:]
-        for rule in list.rules {
-            guard rules[rule.name] == nil else { throw bad("two rules named '\(rule.name)'") }
-            rules[rule.name] = rule.resolved ?? rule
+        guard (1...LinkRuleList.maxRules).contains(maxRequestLinkRules), (1...LinkRule.maxPatternLength).contains(maxRequestPatternLength),
+              (1...LinkRule.matchLimit).contains(requestMatchLimit), (1...LinkRule.depthLimit).contains(requestDepthLimit) else {
+            throw ValidationError("--max-request-link-rules takes 1 to \(LinkRuleList.maxRules), --max-request-pattern-length 1 to "
+                                  + "\(LinkRule.maxPatternLength), --request-match-limit 1 to \(LinkRule.matchLimit), --request-depth-limit 1 to \(LinkRule.depthLimit)")
         }
-        return rules
+        guard benchSeconds > 0, benchSeconds <= 86_400 else { throw ValidationError("--bench-seconds takes a number > 0 and ≤ 86400") }
     }
 
     func run() throws {
@@ -131,10 +128,10 @@ struct ServeCommand: ParsableCommand {
         if let fonts { defaults.fonts = fonts.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
         settings.defaults = defaults
         settings.allowRequestLinkRules = allowRequestLinkRules
-        if let path = linkRules {
-            guard let data = FileManager.default.contents(atPath: path) else { throw ValidationError("cannot read the link rules file '\(path)'") }
-            settings.linkRules = try BubbleError.exiting { () throws(BubbleError) in try Self.readLinkRules([UInt8](data), path: path) }
-        }
+        settings.maxRequestLinkRules = maxRequestLinkRules
+        settings.maxRequestPatternLength = maxRequestPatternLength
+        settings.requestLinkRuleLimits = LinkRule.Limits(matchLimit: requestMatchLimit, depthLimit: requestDepthLimit)
+        if let path = linkRules { settings.linkRules = try LinkRuleFile(path: path).byName }
 
         let level = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
         let format = logFormat

@@ -70,3 +70,22 @@ enum FontReleaseProbe {
         _ = hb_font_set_user_data(font, &key, nil, { _ in FontReleaseProbe.released = true }, 1)
     }
 }
+
+/// Underline and strikeout metrics come from the face's own `post` and `OS/2` tables (read here without
+/// HarfBuzz or FreeType), scaled to the size.
+@Suite struct DecorationMetricsTests {
+    @Test(arguments: [12.0, 16, 23.5])
+    func decorationsAreTheFontsOwnNumbers(size: Double) throws {
+        let path = try Fonts.require(Fonts.dejaVuSans, package: "fonts-dejavu-core")
+        let tables = try OpenTypeTables(path: path)
+        let d = tables.decorations
+        let m = try FontFace(source: FontSource(path: path)).decorationMetrics(size: size)
+        let px = { (units: Int) in Double(units) * size / Double(tables.unitsPerEm) }
+        let tolerance = 1.0 / 32  // HarfBuzz works in 26.6 fixed point at the size
+        #expect(abs(m.underlineOffset - px(d.underlinePosition)) < tolerance, "\(m) \(d)")
+        #expect(abs(m.underlineThickness - max(px(d.underlineThickness), size / 32)) < tolerance)
+        #expect(abs(m.strikeoutOffset - px(d.strikeoutPosition)) < tolerance)
+        #expect(abs(m.strikeoutThickness - max(px(d.strikeoutSize), size / 32)) < tolerance)
+        #expect(m.underlineOffset < 0 && m.strikeoutOffset > 0)
+    }
+}

@@ -47,15 +47,21 @@ import Testing
         #expect(layout.lineLayout.truncated)
         let json = try Self.json(layout)
         let links = json["links"] as! [[String: Any]]
-        // @carol, after the cut, is not listed; the URL is cut and keeps its whole range.
-        #expect(links.map { $0["text"] as! String } == ["@bob", "https://example.com/a/very/long/path/that/goes/on/and/on", "…more"])
-        #expect(links.map { $0["visibility"] as! String } == ["visible", "cut", "visible"])
-        #expect(links.map { ($0["rects"] as! [Any]).isEmpty } == [false, false, false])
+        // @carol, after the cut, is listed hidden (after the `more` token), with its range and no rects; the URL
+        // is cut and keeps its whole range.
+        #expect(links.map { $0["text"] as! String } == ["@bob", "https://example.com/a/very/long/path/that/goes/on/and/on", "…more", "@carol"])
+        #expect(links.map { $0["visibility"] as! String } == ["visible", "cut", "visible", "hidden"])
+        #expect(links.map { ($0["rects"] as! [Any]).isEmpty } == [false, false, false, true])
+        #expect((links[3]["start"] as! Int, links[3]["end"] as! Int) == (90, 96))
         #expect((links[1]["start"] as! Int, links[1]["end"] as! Int) == (23, 79))
         let shownEnd = (json["visible"] as! [String: Int])["end"]!
         #expect(shownEnd > 23 && shownEnd < 79)
         let emoji = json["emoji"] as! [[String: Any]]
-        #expect(emoji.map { $0["visibility"] as! String } == ["visible"])
+        // 😀 shows; 👍 and the [emoji] token are hidden: ranges, no rect.
+        #expect(emoji.map { $0["visibility"] as! String } == ["visible", "hidden", "hidden"])
+        #expect(emoji.map { $0["kind"] as! String } == ["unicode", "unicode", "token"])
+        #expect(emoji.map { $0["rect"] == nil } == [false, true, true])
+        #expect(emoji.map { $0["start"] as! Int } == [8, 97, 100])
         // Without truncation everything is visible.
         o.maxLines = nil
         let whole = try Self.json(try engine.layout(text: text, options: o))

@@ -80,6 +80,59 @@ import Testing
         #expect(batch.stdout == #"{"id":1,"layout":"# + layout.stdout.dropLast() + "}\n")
     }
 
+    /// Every link and emoji of the message is in the report, whichever path laid it out: those after the
+    /// cut as `hidden`, with their ranges and no rects, found from the whole message's mapping.
+    @Test(arguments: 0..<8)
+    func thePrefixPathListsWhatTheCutHides(seed: Int) throws {
+        let engine = try BubbleEngine()
+        let text = Self.message(seed: UInt64(seed) + 50, bytes: 9000)
+        var o = BubbleOptions()
+        o.maxLines = 2 + seed % 3
+        o.maxWidth = [160.0, 240, 320][seed % 3]
+        let plan = try engine.plan(for: o)
+        let viaPrefix = try #require(try engine.layoutOfPrefix(Message(text: text), plan), "seed \(seed) declined the prefix path")
+        #expect(viaPrefix.mapped.text.count < viaPrefix.message.text.count, "the prefix is the whole message")
+        let whole = try engine.mapped(Message(text: text), options: o)
+        let end = viaPrefix.lineLayout.visibleEnd
+        // Links: every one of the mapping, in order, the ones after the cut hidden and rectless.
+        let listed = viaPrefix.links.filter { $0.link.kind != .more } + viaPrefix.hiddenLinks
+        #expect(listed.map(\.range) == whole.links.map { $0.range.lowerBound.utf16..<$0.range.upperBound.utf16 })
+        #expect(viaPrefix.hiddenLinks.allSatisfy { $0.visibility == .hidden && $0.rects.isEmpty && $0.range.lowerBound >= end })
+        #expect(viaPrefix.hiddenLinks.contains { $0.range.lowerBound >= viaPrefix.mapped.text.count }, "nothing hidden past the prefix")
+        // Emoji: every placeholder of the mapping, and the Unicode emoji the text holds past the cut.
+        let tokens = (viaPrefix.emoji + viaPrefix.hiddenEmoji).filter { $0.kind == .token }
+        #expect(tokens.map(\.range.lowerBound) == whole.placeholders.map(\.index.utf16))
+        let tail = String(decoding: whole.text[end...], as: UTF16.self)
+        #expect(viaPrefix.hiddenEmoji.filter { $0.kind == .unicode }.count == tail.filter { $0 == "😀" }.count)
+        #expect(viaPrefix.hiddenEmoji.allSatisfy { $0.visibility == .hidden && $0.range.lowerBound >= end })
+        // And the bytes are the whole layout's.
+        let wholeLayout = engine.report(try engine.shape(whole, plan), plan, width: plan.width)
+        #expect(JSONRenderer().render(viaPrefix) == JSONRenderer().render(wholeLayout))
+        // The SVG too: its <title> is the whole message on both paths.
+        #expect(engine.svgRenderer(plan).render(viaPrefix) == engine.svgRenderer(plan).render(wholeLayout))
+    }
+
+    /// The library, `bubble layout` and `bubble batch` give the same bytes for a long truncated message whose
+    /// hidden links and emoji lie past the prefix, in source offsets of each unit.
+    @Test(arguments: ["utf16", "utf8", "scalars"])
+    func hiddenItemsGiveTheSameBytesEverywhere(unit: String) throws {
+        let text = "[smile] \u{1F600} " + Self.message(seed: 11, bytes: 30_000)
+        var o = BubbleOptions()
+        o.maxLines = 2
+        o.maxWidth = 220
+        o.offsets = OffsetUnit(rawValue: unit)!
+        let engine = try BubbleEngine()
+        let library = JSONRenderer(offsets: o.offsets!).render(try engine.layout(Message(text: text), options: o))
+        #expect(library.contains(#""visibility":"hidden""#))
+        let layout = try runBubble(["layout", "--max-lines", "2", "--max-width", "220", "--offsets", unit], stdin: Array(text.utf8))
+        #expect(layout.status == 0, "\(layout.stderr)")
+        #expect(layout.stdout == library + "\n")
+        let line = #"{"id":1,"text":\#(quoted(text)),"options":{"maxLines":2,"maxWidth":220,"offsets":"\#(unit)"}}"# + "\n"
+        let batch = try runBubble(["batch"], stdin: Array(line.utf8))
+        #expect(batch.status == 0, "\(batch.stderr)")
+        #expect(batch.stdout == #"{"id":1,"layout":"# + library + "}\n")
+    }
+
     func quoted(_ s: String) -> String {
         String(decoding: try! JSONSerialization.data(withJSONObject: [s], options: [.withoutEscapingSlashes]), as: UTF8.self).dropFirst().dropLast().description
     }

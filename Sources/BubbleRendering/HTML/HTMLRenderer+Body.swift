@@ -21,6 +21,16 @@ extension HTMLRenderer {
         for h in mapped.highlights { cuts.insert(h.range.lowerBound.utf16); cuts.insert(h.range.upperBound.utf16) }
         for s in mapped.styles { cuts.insert(s.range.lowerBound.utf16); cuts.insert(s.range.upperBound.utf16) }
         for k in placeholderAt.keys { cuts.insert(k); cuts.insert(k + 1) }
+        // A block quote is a block (class quote: the bar and the indent); the line feeds around it are the
+        // block's edges, so they are not written (a browser would add an empty line for the one after it).
+        let quotes = mapped.quotes.map { $0.lowerBound.utf16..<$0.upperBound.utf16 }
+        var dropped: Set<Int> = []
+        for q in quotes {
+            cuts.insert(q.lowerBound); cuts.insert(q.upperBound)
+            if q.lowerBound > 0, text[q.lowerBound - 1] == 0x0A { cuts.insert(q.lowerBound - 1); dropped.insert(q.lowerBound - 1) }
+            if q.upperBound < text.count, text[q.upperBound] == 0x0A { cuts.insert(q.upperBound + 1); dropped.insert(q.upperBound) }
+        }
+        var openQuote: Int?
         cuts.formUnion(breaks.wordBreaks)
         cuts.formUnion(breaks.lineBreaks)
         let points = cuts.filter { $0 >= 0 && $0 <= end }.sorted()
@@ -29,6 +39,9 @@ extension HTMLRenderer {
         var openLink: (end: Int, tag: String)?
         for (a, b) in zip(points, points.dropFirst()) where a < b {
             if let open = openLink, a >= open.end { out += "</" + open.tag + ">"; openLink = nil }
+            if let end = openQuote, a >= end { out += "</div>"; openQuote = nil }
+            if openQuote == nil, let q = quotes.first(where: { $0.lowerBound == a }) { out += "<div class=\"quote\">"; openQuote = q.upperBound }
+            if b == a + 1, dropped.contains(a) { continue }
             if breaks.lineBreaks.contains(a) {
                 out += "<br>"
                 // With `unicode-bidi: plaintext` Chromium starts a new bidi paragraph after a <br>, whose
@@ -57,6 +70,7 @@ extension HTMLRenderer {
             out += segment(a..<b, text: text, mapped: mapped, nowrap: breaks.nowrap.contains { $0.lowerBound <= a && b <= $0.upperBound })
         }
         if let open = openLink { out += "</" + open.tag + ">" }
+        if openQuote != nil { out += "</div>" }
         if layout.lineLayout.truncated {
             let token = HTMLText.escaped(ArraySlice(shaped.token.text))
             if let more = layout.links.last(where: { $0.link.kind == .more }), let href = HTMLRenderer.webURL(more.link.target) {
@@ -76,6 +90,7 @@ extension HTMLRenderer {
             if s.bold { classes.append("bold") }
             if s.italic { classes.append("italic") }
             if s.underline { classes.append("underline") }
+            if s.strikethrough { classes.append("strike") }
             if let c = HTMLText.safeColor(s.color) { style += "color:" + c + ";" }
             if let size = s.fontSize, size.isFinite, size > 0 { style += "font-size:" + HTMLText.px(size) + ";" }
         }

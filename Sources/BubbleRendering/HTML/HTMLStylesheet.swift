@@ -1,3 +1,5 @@
+import BubbleTypesetting
+
 /// The rules every `bubble html` fragment shares. The bubble's numbers (width, padding, font size,
 /// families) come in custom properties set on each bubble, so one stylesheet serves every message.
 ///
@@ -29,5 +31,9 @@ enum HTMLStylesheet {
     .bubble .bold{font-weight:bold}
     .bubble .italic{font-style:italic}
     .bubble .underline{text-decoration:underline}
+    .bubble .strike{text-decoration:line-through}
+    .bubble .underline.strike{text-decoration:underline line-through}
+    .bubble .quote{display:block;border-inline-start:\(BlockQuote.barEm)em solid #0a66c2;\
+    padding-inline-start:\(BlockQuote.indentEm - BlockQuote.barEm)em}
     """
 }

@@ -21,7 +21,7 @@ extension Typesetter {
     /// ``ParagraphStyle/maxMarksPerCluster`` are set aside in `hiddenMarks`.
     /// - Returns: the paragraph's base bidi level.
     func itemize(_ buffer: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, into shaped: inout ShapedText.Content,
-                 cache: ShapeCache? = nil) -> UInt8 {
+                 cache: ShapeCache? = nil, _ ws: inout Workspace) -> UInt8 {
         guard !range.isEmpty else {
             return shaped.style.direction == .rtl ? 1 : 0
         }
@@ -44,9 +44,9 @@ extension Typesetter {
         var runStyle = -1
         var runLevel: UInt8 = 0
         var runScript: UInt32 = 0  // 0: not yet known (neutral so far)
-        var scalars = scalarScratch  // one grapheme's scalars, in the typesetter's scratch
-        scalarScratch = []
-        defer { scalarScratch = scalars }
+        var scalars: [UInt32] = []  // one grapheme's scalars, in the typesetter's scratch
+        swap(&scalars, &ws.scalars)
+        defer { swap(&scalars, &ws.scalars) }
         /// The fallback face (outside the chain) last chosen, and the script it was chosen for.
         var lastFallback: (face: FontFace, script: UInt32)?
         /// After a word found no face covering it all, the end of that word: no second try inside it.
@@ -66,11 +66,13 @@ extension Typesetter {
             }
         }
         let hasTables = faceTable.count == 0x10000 && scriptTable.count == 0x10000
+        /// Left-to-right text of one style: a run of a chain face grows in the tight loop below.
+        let oneStyleLeftToRight = hasTables && allLeftToRight && styleRuns.isEmpty
 
         func close(_ end: Int) {
             guard end > runStart, let face = runFace else { return }
             let size = shaped.styles[runStyle].fontSize ?? shaped.style.fontSize
-            let m = metrics(of: face, size: size)
+            let m = ws.metrics(of: face, size: size)
             let index: Int
             if let known = shaped.faces.firstIndex(where: { $0 === face }) {
                 index = known
@@ -84,6 +86,24 @@ extension Typesetter {
 
         var i = range.lowerBound
         while i < range.upperBound {
+            if oneStyleLeftToRight && runFaceIndex >= 0 && runFaceIndex < 254 && runStyle == 0 && runLevel == 0 {
+                // The common case (Latin, CJK): units of one grapheme each that the run's chain face draws,
+                // in its script or a neutral one. The same tests as the one-unit path below, without its
+                // per-unit set-up (grapheme end, level, style, placeholder).
+                let k = UInt8(runFaceIndex + 1), upper = range.upperBound
+                while i < upper {
+                    let unit = buffer[i]
+                    guard faceTable[Int(unit)] == k, unit & 0xF800 != 0xD800, unit != placeholderCharacter,
+                          i + 1 == upper || shaped.graphemeStarts[i + 1] else { break }
+                    let tag = scriptTable[Int(unit)]
+                    guard tag != 0 else { break }
+                    let script = tag == 1 ? 0 : tag
+                    if script != 0 && runScript != 0 && script != runScript { break }
+                    if runScript == 0 { runScript = script }
+                    i += 1
+                }
+                if i == upper { break }
+            }
             var end = i + 1
             while end < range.upperBound && !shaped.graphemeStarts[end] { end += 1 }
             let level = allLeftToRight ? 0 : levels[i - range.lowerBound]

@@ -6,11 +6,11 @@ extension ShapedText {
     /// width: one shaped message serves every width, and each width fits its images again. Catalog emoji
     /// keep their size. Returns `self` (no copy) when no image is wider than `width`.
     package func fittingImages(to width: Double) -> ShapedText {
-        guard width > 0, placeholders.contains(where: { $0.isImage && $0.width > width }) else { return self }
+        guard width > 0, hasImage(wider: width) else { return self }
         var c = content
         // Shrink each wide image, then take the shrink out of every prefix sum after it.
         var shrinkAfter: [(index: Int, shrink: Double)] = []
-        for k in c.placeholders.indices where c.placeholders[k].isImage && c.placeholders[k].width > width {
+        for k in c.placeholders.indices where c.placeholders[k].width > width && c.placeholders[k].isImage {
             let p = c.placeholders[k]
             let scale = width / p.width
             c.placeholders[k].width = width
@@ -27,6 +27,15 @@ extension ShapedText {
             c.advanceBefore[i] -= total
         }
         return ShapedText(c)
+    }
+
+    /// Whether an image placeholder is wider than `width`: the width first, read in place, so the
+    /// common message (catalog emoji narrower than any line) never copies a placeholder's content to
+    /// ask its kind.
+    private func hasImage(wider width: Double) -> Bool {
+        let placeholders = self.placeholders
+        for k in placeholders.indices where placeholders[k].width > width && placeholders[k].isImage { return true }
+        return false
     }
 }
 

@@ -13,12 +13,15 @@ extension ShapedText {
         var stop = false
         layout.visibleEnd = count
         let lastParagraph = constraints.keepTrailingBreaks ? paragraphs.count - 1 : lastParagraphWithContent()
+        let quoted = quotedParagraphs()
+        let quoteIndent = BlockQuote.indent(fontSize: style.fontSize)
 
         for (p, paragraph) in paragraphs.enumerated() where !stop && p <= lastParagraph {
             var start = paragraph.range.lowerBound
             var cursor = wrapper.paragraphBreaks(p).lowerBound
             repeat {
-                let indent = start == paragraph.range.lowerBound ? constraints.firstLineIndent : 0
+                let indent = (start == paragraph.range.lowerBound ? constraints.firstLineIndent : 0)
+                    + (quoted?[p] == true ? quoteIndent : 0)
                 let available = maxWidth - indent
                 let isLastAllowed = constraints.maxLines > 0 && ranges.count + 1 == constraints.maxLines
                 var end = paragraph.range.isEmpty ? start : wrapper.lineEnd(from: start, paragraph: p, range: paragraph.range, available: available, cursor: &cursor)

@@ -28,9 +28,7 @@ struct LineWrapper {
     let shaped: ShapedText
 
     init(shaped: borrowing ShapedText, atomicLinks: Bool, keepURLsWhole: Bool = false, rules: LineBreaking = .standard) {
-        if rules == .web {
-            let adjusted = WebBreakRules.apply(to: shaped.breaks, paragraphs: shaped.paragraphs.map { ($0.range, $0.breaks) },
-                                               text: shaped.mapped.text)
+        if rules == .web, let adjusted = WebBreakRules.apply(to: shaped) {
             breaks = adjusted.breaks
             adjustedParagraphBreaks = adjusted.ranges
         } else {

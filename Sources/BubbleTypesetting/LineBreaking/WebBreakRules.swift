@@ -19,7 +19,7 @@ enum WebBreakRules {
     static func allows(_ before: UInt8, _ after: UInt8, earlier: UInt16) -> Bool {
         switch before {
         case UInt8(ascii: "-"):
-            if isDigit(after) { return earlier < 0x80 && (isDigit(UInt8(earlier)) || isLetter(UInt8(earlier))) }
+            if isDigit(after) { return earlier < 0x80 && isAlphanumeric(UInt8(earlier)) }
             return !notAfterHyphen.contains(after)
         case UInt8(ascii: "?"):
             return !notAfterQuestionMark.contains(after)
@@ -29,48 +29,101 @@ enum WebBreakRules {
     }
 
     /// Symbols a hyphen keeps on its line: closing and separating punctuation.
-    private static let notAfterHyphen = Set("!$),./:;?]}".utf8)
+    private static let notAfterHyphen = ASCIISet("!$),./:;?]}")
     /// Symbols a question mark keeps on its line: closing punctuation, quotes, separators, another `?`.
-    private static let notAfterQuestionMark = Set("!\"'),./:;?]}".utf8)
+    private static let notAfterQuestionMark = ASCIISet("!\"'),./:;?]}")
     /// Characters after which an opening bracket may start the next line.
-    private static let opensAfter = Set("!\"#%&)*+,.:;=>\\]|}~".utf8)
-    private static let openers = Set("([{<".utf8)
+    private static let opensAfter = ASCIISet("!\"#%&)*+,.:;=>\\]|}~")
+    private static let openers = ASCIISet("([{<")
 
     @inline(__always) private static func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
-    @inline(__always) private static func isLetter(_ c: UInt8) -> Bool { (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A }
+    @inline(__always) static func isAlphanumeric(_ c: UInt8) -> Bool {
+        isDigit(c) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A)
+    }
 
-    /// `breaks` (ascending offsets, grouped by paragraph as `ranges` index into them) with every
-    /// opportunity strictly inside a paragraph between two printable ASCII units decided by ``allows``
-    /// instead; other opportunities kept as they are. Linear in the text.
-    static func apply(to breaks: [Int], paragraphs: [(text: Range<Int>, breaks: Range<Int>)],
-                      text: [UInt16]) -> (breaks: [Int], ranges: [Range<Int>]) {
-        var out: [Int] = []
-        out.reserveCapacity(breaks.count + 8)
-        var ranges: [Range<Int>] = []
-        ranges.reserveCapacity(paragraphs.count)
-        for paragraph in paragraphs {
-            let first = out.count
-            var k = paragraph.breaks.lowerBound
-            let r = paragraph.text
-            while k < paragraph.breaks.upperBound && breaks[k] <= r.lowerBound { out.append(breaks[k]); k += 1 }
-            var i = r.lowerBound + 1
-            while i < r.upperBound {
-                let a = text[i - 1], b = text[i]
-                let icu = k < paragraph.breaks.upperBound && breaks[k] == i
-                if icu { k += 1 }
-                if decides(a, b) {
-                    if allows(UInt8(a), UInt8(b), earlier: i >= r.lowerBound + 2 ? text[i - 2] : 0) { out.append(i) }
-                } else if icu {
-                    out.append(i)
+    /// The opportunity at `i` (between `text[i - 1]` and `text[i]`, inside a paragraph) under the web
+    /// rules, given ICU's; only pairs of printable ASCII units can differ.
+    @inline(__always)
+    private static func opportunity(at i: Int, icu: Bool, text: UnsafeBufferPointer<UInt16>, paragraphStart: Int) -> Bool {
+        let a = text[i - 1], b = text[i]
+        guard decides(a, b) else { return icu }
+        // Two letters or digits: neither Blink nor UAX #14 breaks there (LB28, LB23), so ICU's answer stands.
+        if isAlphanumeric(UInt8(a)) && isAlphanumeric(UInt8(b)) { return icu }
+        return allows(UInt8(a), UInt8(b), earlier: i >= paragraphStart + 2 ? text[i - 2] : 0)
+    }
+
+    /// The opportunities of `shaped` under the web rules — every opportunity strictly inside a paragraph
+    /// between two printable ASCII units decided by ``allows(_:_:earlier:)``, the others kept — with each
+    /// paragraph's range of indices into them; nil when they are ICU's own (most messages: no
+    /// allocation). Linear in the text.
+    static func apply(to shaped: borrowing ShapedText) -> (breaks: [Int], ranges: [Range<Int>])? {
+        let breaks = shaped.breaks
+        let paragraphs = shaped.paragraphs
+        return shaped.mapped.text.withUnsafeBufferPointer { text -> (breaks: [Int], ranges: [Range<Int>])? in
+            // First pass: does any opportunity change? Only a pair of printable ASCII units that are not
+            // both letters or digits can (most messages have a handful), so the scan looks up ICU's
+            // opportunities only there.
+            var changes = false
+            scan: for paragraph in paragraphs {
+                let r = paragraph.range
+                guard r.count > 1 else { continue }
+                var k = paragraph.breaks.lowerBound
+                var a = text[r.lowerBound]
+                var i = r.lowerBound + 1
+                while i < r.upperBound {
+                    let b = text[i]
+                    if decides(a, b) && !(isAlphanumeric(UInt8(a)) && isAlphanumeric(UInt8(b))) {
+                        while k < paragraph.breaks.upperBound && breaks[k] < i { k += 1 }
+                        let icu = k < paragraph.breaks.upperBound && breaks[k] == i
+                        if allows(UInt8(a), UInt8(b), earlier: i >= r.lowerBound + 2 ? text[i - 2] : 0) != icu {
+                            changes = true
+                            break scan
+                        }
+                    }
+                    a = b
+                    i += 1
                 }
-                i += 1
             }
-            while k < paragraph.breaks.upperBound {  // the paragraph's end (and anything at or past it)
-                if breaks[k] >= r.upperBound { out.append(breaks[k]) }
-                k += 1
+            guard changes else { return nil }
+            var out: [Int] = []
+            out.reserveCapacity(breaks.count + 8)
+            var ranges: [Range<Int>] = []
+            ranges.reserveCapacity(paragraphs.count)
+            for paragraph in paragraphs {
+                let first = out.count
+                var k = paragraph.breaks.lowerBound
+                let r = paragraph.range
+                while k < paragraph.breaks.upperBound && breaks[k] <= r.lowerBound { out.append(breaks[k]); k += 1 }
+                var i = r.lowerBound + 1
+                while i < r.upperBound {
+                    let icu = k < paragraph.breaks.upperBound && breaks[k] == i
+                    if icu { k += 1 }
+                    if opportunity(at: i, icu: icu, text: text, paragraphStart: r.lowerBound) { out.append(i) }
+                    i += 1
+                }
+                while k < paragraph.breaks.upperBound {  // the paragraph's end (and anything past it)
+                    if breaks[k] >= r.upperBound { out.append(breaks[k]) }
+                    k += 1
+                }
+                ranges.append(first..<out.count)
             }
-            ranges.append(first..<out.count)
+            return (out, ranges)
         }
-        return (out, ranges)
+    }
+}
+
+/// A set of ASCII bytes as a 128-bit mask: a membership test is a shift, not a hash.
+struct ASCIISet {
+    private var low: UInt64 = 0, high: UInt64 = 0
+
+    init(_ members: String) {
+        for c in members.utf8 where c < 128 {
+            if c < 64 { low |= 1 << UInt64(c) } else { high |= 1 << UInt64(c - 64) }
+        }
+    }
+
+    @inline(__always)
+    func contains(_ c: UInt8) -> Bool {
+        c < 64 ? low & (1 << UInt64(c)) != 0 : c < 128 && high & (1 << UInt64(c - 64)) != 0
     }
 }

@@ -12,11 +12,21 @@ public struct BubbleLayout: Sendable {
     public internal(set) var links: [LinkBox] = []
     public internal(set) var emoji: [EmojiBox] = []
     public internal(set) var highlights: [HighlightBox] = []
+    /// Links wholly after the truncation point (`hidden`, no rects), in text order: with ``links`` they are
+    /// every link of the message, whichever way it was laid out (see `collectHidden(in:emojiName:)`).
+    public internal(set) var hiddenLinks: [LinkBox] = []
+    /// Emoji wholly after the truncation point (`hidden`; their `rect` is empty and not reported).
+    public internal(set) var hiddenEmoji: [EmojiBox] = []
+    /// The mapping of the whole message, when the layout covers only a prefix of it (the long-message path).
+    public internal(set) var wholeMessage: MappedText?
     /// Touch rects of links, emoji and the `more` token, when asked for (``addTouchTargets(minSize:)``).
     public internal(set) var touchTargets: TouchTargets?
 
     package var shaped: ShapedText { lineLayout.shaped }
     public var mapped: MappedText { lineLayout.shaped.mapped }
+    /// The mapping of the whole message: ``mapped`` unless the layout covers a prefix of it. Its text and
+    /// offsets agree with ``mapped`` over the prefix; hidden items past the prefix are ranges in it.
+    public var message: MappedText { wholeMessage ?? mapped }
 
     /// - Parameters:
     ///   - lineLayout: the lines to report, in text-box space (px, origin at the text's top-left).
@@ -32,8 +42,8 @@ public struct BubbleLayout: Sendable {
         let visibleEnd = self.lineLayout.visibleEnd
         let visible = 0..<visibleEnd
         let truncated = self.lineLayout.truncated
-        // Links after the cut are left out: a long message is laid out from a prefix (BubbleEngine's long-message
-        // path), so what lies past the visible text is not known the same way on every path.
+        // Links after the cut are `hidden` (collectHidden), found from the mapping alone so that a layout of
+        // a prefix (BubbleEngine's long-message path) reports them as a layout of the whole message does.
         for link in self.lineLayout.shaped.mapped.links {
             let r = link.range.lowerBound.utf16..<link.range.upperBound.utf16
             guard r.overlaps(visible) else { continue }
@@ -49,6 +59,7 @@ public struct BubbleLayout: Sendable {
             highlights.append(HighlightBox(highlight: h, range: r, rects: rects(of: r)))
         }
         collectEmoji(emojiName)
+        if truncated { collectHidden(in: self.lineLayout.shaped.mapped, emojiName: emojiName) }
     }
 
     /// One rect per visual run of the range's own glyphs on each line, lines in order and each line's rects
@@ -125,7 +136,7 @@ public struct BubbleLayout: Sendable {
     /// The text a link shows: its stretch of the mapped text, or for the `more` link the truncation token.
     public func text(of box: LinkBox) -> String {
         if box.link.kind == .more { return String(decoding: shaped.token.text, as: UTF16.self) }
-        return String(decoding: mapped.text[box.range], as: UTF16.self)
+        return String(decoding: message.text[box.range], as: UTF16.self)
     }
 
     /// `x` to `x + width` as a closed range, whatever the sign of `width` (a font may give negative
@@ -197,14 +208,16 @@ public struct BubbleLayout: Sendable {
     }
 }
 
-/// How much of a link or emoji the layout shows. Links and emoji wholly after the truncation point are not in
-/// the report: a long message is laid out from a prefix, so the text past the cut is not always known.
+/// How much of a link or emoji the layout shows.
 public enum Visibility: String, Sendable, CaseIterable {
     /// Wholly shown.
     case visible
     /// Partly shown (`maxLines` cut it): the rects cover the shown part, the range stays whole, so a tap still
     /// opens the link. An emoji is one grapheme and never cut.
     case cut
+    /// Wholly after the truncation point: listed with its range and no rect, so a client knows what the
+    /// `more` token hides.
+    case hidden
 
     /// The visibility of mapped `range`, which overlaps the text shown, ending at `visibleEnd`.
     init(of range: Range<Int>, visibleEnd: Int) {
@@ -239,8 +252,8 @@ public struct EmojiBox: Sendable {
     public var range: Range<Int>
     /// In bubble space (px, origin at the bubble's top-left, y down).
     public var rect: Rect
-    /// Always `visible`: an emoji is one grapheme, and truncation never splits one (the field is there so
-    /// links and emoji answer the same question).
+    /// `visible`, or `hidden` after the truncation point (then `rect` is empty); never `cut`: an emoji is one
+    /// grapheme, and truncation never splits one.
     public var visibility: Visibility
 
     init(placeholder: Placeholder, range: Range<Int>, rect: Rect, visibility: Visibility) {

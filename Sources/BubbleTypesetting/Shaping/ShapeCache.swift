@@ -191,7 +191,12 @@ struct ShapedWordTable {
     /// a new generation first, so indices handed out earlier must not be used after this call with
     /// another style (the typesetter asks once per run, before it looks words up).
     mutating func index(of style: WordStyle) -> Int {
-        for i in recentStyles.indices where recentStyles[i].style == style { return recentStyles[i].index }
+        // Compared in place: iterating the tuples copied each style (and retained its language).
+        let recent = recentStyles.withUnsafeBufferPointer { recent -> Int? in
+            for i in 0..<recent.count where recent[i].style == style { return recent[i].index }
+            return nil
+        }
+        if let recent { return recent }
         let index: Int
         if let known = styles[style] {
             index = known

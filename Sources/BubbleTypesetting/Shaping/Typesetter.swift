@@ -12,44 +12,91 @@ public final class Typesetter {
     let lineBreaks: LineBreaker
     let graphemes: GraphemeBreaker
     let bidi: BidiResolver
-    /// Scratch space reused across calls.
-    private var scratch = GlyphBuffer()
-    private var wordCuts: [Int] = []
-    private var advanceScratch: [Double] = []
-    var scalarScratch: [UInt32] = []
-    /// Metrics of the faces this typesetter used, by face and size: asked for once per run, and a face's
-    /// own table sits behind a lock every thread would take. Faces live as long as the chain, so their
-    /// identifiers stay theirs.
-    private var metricsMemo: [(face: ObjectIdentifier, size: Double, metrics: FontMetrics)] = []
+    /// Scratch space and memos, kept between calls (see ``Workspace``), behind a pointer the typesetter
+    /// owns: a typesetter serves one thread at a time, and a stored `var` would cost two dynamic
+    /// exclusivity checks a message to borrow it.
+    private let workspace: UnsafeMutablePointer<Workspace>
 
-    /// Per face, per glyph id: 0 not yet measured, 1 ink inside the face's ascent and descent, 2 ink
-    /// past them. Measured once per glyph per typesetter, so shaping asks HarfBuzz for a glyph's
-    /// extents only the first time it sees the glyph; a handful of faces, a byte per glyph each.
-    private var tallGlyphs: [(face: ObjectIdentifier, classes: [UInt8])] = []
+    /// What a typesetter reuses across calls: scratch buffers and memos, in one value handed down `inout`
+    /// for a whole message (``shape(_:style:cache:)``): each touch of a class's stored property in the
+    /// per-run and per-word code was a dynamic exclusivity check (some 25 a message, 2,000 instructions).
+    struct Workspace {
+        var glyphs = GlyphBuffer()
+        var wordCuts: [Int] = []
+        var advances: [Double] = []
+        /// One grapheme's scalars (the itemizer's).
+        var scalars: [UInt32] = []
+        /// Metrics of the faces this typesetter used, by face and size: asked for once per run, and a face's
+        /// own table sits behind a lock every thread would take. Faces live as long as the chain, so their
+        /// identifiers stay theirs.
+        var metricsMemo: [(face: ObjectIdentifier, size: Double, metrics: FontMetrics)] = []
+        /// Per face, per glyph id: 0 not yet measured, 1 ink inside the face's ascent and descent, 2 ink
+        /// past them. Measured once per glyph per typesetter, so shaping asks HarfBuzz for a glyph's
+        /// extents only the first time it sees the glyph; a handful of faces, a byte per glyph each.
+        var tallGlyphs: [(face: ObjectIdentifier, classes: [UInt8])] = []
+        /// Ink of the glyphs that reach past their face's metrics or sit moved up or down (marks), by face,
+        /// glyph and size: such a run is measured at every layout, and HarfBuzz reads the glyph's outline
+        /// each time (some 4,000 instructions a glyph). Emptied at ``Typesetter/inkMemoCapacity`` entries.
+        fileprivate var inkMemo: [InkKey: InkBounds] = [:]
 
-    /// The index in `tallGlyphs` of `face`'s table (made on first use; past 32 faces the oldest is dropped).
-    private func tallGlyphTable(_ face: FontFace) -> Int {
-        let id = ObjectIdentifier(face)
-        for i in tallGlyphs.indices where tallGlyphs[i].face == id { return i }
-        if tallGlyphs.count >= 32 { tallGlyphs.removeFirst() }
-        tallGlyphs.append((id, [UInt8](repeating: 0, count: min(face.glyphCount, 1 << 16))))
-        return tallGlyphs.count - 1
+        /// `face.metrics(size:)`, remembered.
+        mutating func metrics(of face: FontFace, size: Double) -> FontMetrics {
+            let id = ObjectIdentifier(face)
+            for m in metricsMemo where m.face == id && m.size == size { return m.metrics }
+            let m = face.metrics(size: size)
+            if metricsMemo.count < 64 { metricsMemo.append((id, size, m)) }
+            return m
+        }
+
+        /// The index in `tallGlyphs` of `face`'s table (made on first use; past 32 faces the oldest is dropped).
+        mutating func tallGlyphTable(_ face: FontFace) -> Int {
+            let id = ObjectIdentifier(face)
+            for i in tallGlyphs.indices where tallGlyphs[i].face == id { return i }
+            if tallGlyphs.count >= 32 { tallGlyphs.removeFirst() }
+            tallGlyphs.append((id, [UInt8](repeating: 0, count: min(face.glyphCount, 1 << 16))))
+            return tallGlyphs.count - 1
+        }
     }
 
-    /// `face.metrics(size:)`, remembered.
-    func metrics(of face: FontFace, size: Double) -> FontMetrics {
-        let id = ObjectIdentifier(face)
-        for m in metricsMemo where m.face == id && m.size == size { return m.metrics }
-        let m = face.metrics(size: size)
-        if metricsMemo.count < 64 { metricsMemo.append((id, size, m)) }
-        return m
+    static let inkMemoCapacity = 4096
+
+    fileprivate struct InkKey: Hashable {
+        var face: ObjectIdentifier
+        var glyph: UInt32
+        /// The size's bits: `inkBounds` scales by the size itself, not only by its HarfBuzz scale.
+        var size: UInt64
     }
+
+    fileprivate struct InkBounds {
+        var above: Double
+        var below: Double
+        var hasInk: Bool
+    }
+
+    /// `face.inkBounds(glyph:size:)`, remembered in `memo` (the typesetter's `inkMemo`, borrowed).
+    private static func inkBounds(_ face: FontFace, glyph: UInt32, size: Double,
+                                  memo: inout [InkKey: InkBounds]) -> (above: Double, below: Double)? {
+        let key = InkKey(face: ObjectIdentifier(face), glyph: glyph, size: size.bitPattern)
+        if let known = memo[key] { return known.hasInk ? (known.above, known.below) : nil }
+        let ink = face.inkBounds(glyph: glyph, size: size)
+        if memo.count >= inkMemoCapacity { memo.removeAll(keepingCapacity: true) }
+        memo[key] = InkBounds(above: ink?.above ?? 0, below: ink?.below ?? 0, hasInk: ink != nil)
+        return ink
+    }
+
 
     public init(fonts: FallbackChain) throws(UnicodeError) {
         self.fonts = fonts
         lineBreaks = try LineBreaker()
         graphemes = try GraphemeBreaker()
         bidi = try BidiResolver()
+        workspace = UnsafeMutablePointer<Workspace>.allocate(capacity: 1)  // after the last throw: deinit frees it
+        workspace.initialize(to: Workspace())
+    }
+
+    deinit {
+        workspace.deinitialize(count: 1)
+        workspace.deallocate()
     }
 
     /// Shapes `text`; the result lays out at any width without shaping again.
@@ -58,34 +105,35 @@ public final class Typesetter {
     /// - Parameter cache: shaped words and per-character choices kept between calls (see ``ShapeCache``);
     ///   the result is the same with or without one, up to kerning across word edges.
     public func shape(_ text: consuming MappedText, style: ParagraphStyle = ParagraphStyle(), cache: ShapeCache? = nil) -> ShapedText {
-        ShapedText(content(of: text, style: style, cache: cache))  // boxed once, moved in
+        ShapedText(content(of: text, style: style, cache: cache, &workspace.pointee))  // boxed once, moved in
     }
 
-    private func content(of text: consuming MappedText, style: ParagraphStyle, cache: ShapeCache?) -> ShapedText.Content {
+    private func content(of text: consuming MappedText, style: ParagraphStyle, cache: ShapeCache?,
+                         _ ws: inout Workspace) -> ShapedText.Content {
         cache?.use(fonts)
         let token: ShapedSnippet
         if let known = cache?.token(for: style) {
             token = known
         } else {
-            token = shapeSnippet(style.truncationToken, style: style)
+            token = shapeSnippet(style.truncationToken, style: style, &ws)
             cache?.remember(token, for: style)
         }
         let primary = fonts.faces[0]
         var shaped = ShapedText.Content(mapped: text, style: style, primaryFace: primary,
-                                        primaryMetrics: metrics(of: primary, size: style.fontSize), token: token)
-        fill(&shaped, cache: cache)
+                                        primaryMetrics: ws.metrics(of: primary, size: style.fontSize), token: token)
+        fill(&shaped, cache: cache, &ws)
         return shaped  // a plain local (no closure captures it), so it moves out
     }
 
     /// Graphemes, placeholders, paragraphs, breaks, runs and glyphs of `shaped`'s text.
-    private func fill(_ shaped: inout ShapedText.Content, cache: ShapeCache?) {
+    private func fill(_ shaped: inout ShapedText.Content, cache: ShapeCache?, _ ws: inout Workspace) {
         let units = shaped.mapped.text
         shaped.graphemeStarts = graphemeStarts(units)
         shaped.advanceBefore.reserveCapacity(units.count + 1)
         shaped.advanceBefore.append(0)
         // Per-unit advances in the typesetter's scratch (no array made per message).
-        var advances = advanceScratch
-        advanceScratch = []
+        var advances: [Double] = []
+        swap(&advances, &ws.advances)
         advances.removeAll(keepingCapacity: true)
         advances.append(contentsOf: repeatElement(0, count: units.count))
         resolvePlaceholders(&shaped)
@@ -99,8 +147,8 @@ public final class Typesetter {
                 let breaksStart = shaped.breaks.count
                 appendBreaks(buffer, paragraph.content, into: &shaped.breaks)
                 let runStart = shaped.runs.count
-                let base = itemize(buffer, paragraph.content, into: &shaped, cache: cache)
-                for r in runStart..<shaped.runs.count { shapeRun(r, buffer, &shaped, &advances, cache: cache) }
+                let base = itemize(buffer, paragraph.content, into: &shaped, cache: cache, &ws)
+                for r in runStart..<shaped.runs.count { shapeRun(r, buffer, &shaped, &advances, cache: cache, &ws) }
                 shaped.paragraphs.append(ShapedParagraph(range: paragraph.content, end: paragraph.end,
                                                          runs: runStart..<shaped.runs.count, baseLevel: base,
                                                          breaks: breaksStart..<shaped.breaks.count))
@@ -111,7 +159,7 @@ public final class Typesetter {
         if !shaped.tabs.isEmpty { setTabAdvances(&shaped, &advances) }
         var total = 0.0
         for a in advances { total += a; shaped.advanceBefore.append(total) }
-        advanceScratch = advances
+        swap(&advances, &ws.advances)
     }
 
     /// Gives each tab the advance to the next tab stop counted from its paragraph's start: exact on a
@@ -220,7 +268,7 @@ public final class Typesetter {
     }
 
     private func shapeRun(_ r: Int, _ buffer: UnsafeBufferPointer<UInt16>, _ shaped: inout ShapedText.Content,
-                          _ advances: inout [Double], cache: ShapeCache? = nil) {
+                          _ advances: inout [Double], cache: ShapeCache? = nil, _ ws: inout Workspace) {
         let run = shaped.runs[r]
         if let p = run.placeholder {
             advances[run.range.lowerBound] += shaped.placeholders[p].width
@@ -243,16 +291,16 @@ public final class Typesetter {
                 shaper.shape(buffer, run: piece, as: request, into: &shaped.glyphs)
             }
         } else if let cache, cache.capacity > 0 {
-            shapeWords(run.range, buffer, request, &shaped, cache)
+            shapeWords(run.range, buffer, request, &shaped, cache, &ws)
         } else {
             shaper.shape(buffer, run: run.range, as: request, into: &shaped.glyphs)
         }
         var notdef = 0
         var tall = false  // a glyph moved up or down (marks), or one whose ink leaves the face's metrics
-        let t = tallGlyphTable(face)
+        let t = ws.tallGlyphTable(face)
         var table: [UInt8] = []
-        swap(&table, &tallGlyphs[t].classes)  // borrowed for the loop: no exclusivity check per glyph
-        defer { swap(&table, &tallGlyphs[t].classes) }
+        swap(&table, &ws.tallGlyphs[t].classes)  // borrowed for the loop
+        defer { swap(&table, &ws.tallGlyphs[t].classes) }
         let end = shaped.glyphs.count
         shaped.glyphs.glyphs.withUnsafeBufferPointer { glyphs in
             advances.withUnsafeMutableBufferPointer { advances in
@@ -268,6 +316,7 @@ public final class Typesetter {
                         if c == 0 {
                             c = face.reachesPastMetrics(glyph: glyph.id) ? 2 : 1
                             classes[id] = c
+                            face.releaseOutlinePages(afterReading: 1)  // the first time only: cold
                         }
                         if c == 2 { tall = true }
                     }
@@ -285,7 +334,7 @@ public final class Typesetter {
             let glyph = shaped.glyphs[g]
             let id = Int(glyph.id)
             guard glyph.offsetY != 0 || id >= classes.count || classes[id] == 2,
-                  let ink = face.inkBounds(glyph: glyph.id, size: run.fontSize) else { continue }
+                  let ink = Typesetter.inkBounds(face, glyph: glyph.id, size: run.fontSize, memo: &ws.inkMemo) else { continue }
             let a = ink.above + Double(glyph.offsetY), b = ink.below - Double(glyph.offsetY)
             guard a > run.ascent || b > run.descent else { continue }
             shaped.inkOfTallGlyphs.append(TallGlyphInk(glyph: Int32(g), above: Float(a), below: Float(b)))
@@ -323,9 +372,9 @@ public final class Typesetter {
 
     /// Shapes `range` word by word through the cache; glyphs come out in visual order as HarfBuzz's would.
     private func shapeWords(_ range: Range<Int>, _ buffer: UnsafeBufferPointer<UInt16>, _ request: ShapingRequest,
-                            _ shaped: inout ShapedText.Content, _ cache: ShapeCache) {
-        var cuts = wordCuts
-        wordCuts = []  // so `cuts` is the only owner and keeps its buffer
+                            _ shaped: inout ShapedText.Content, _ cache: ShapeCache, _ ws: inout Workspace) {
+        var cuts: [Int] = []
+        swap(&cuts, &ws.wordCuts)  // so `cuts` is the only owner and keeps its buffer
         cuts.removeAll(keepingCapacity: true)
         cuts.append(range.lowerBound)
         var j = range.lowerBound + 1
@@ -345,15 +394,15 @@ public final class Typesetter {
         let contextual = Typesetter.shapesInContext(request.script)
         let before = contextual && range.lowerBound > 0 && !Typesetter.endsWord(buffer[range.lowerBound - 1])
         let after = contextual && range.upperBound < buffer.count && !Typesetter.endsWord(buffer[range.upperBound])
-        shapeWords(cuts, buffer, request, style, contextBefore: before, contextAfter: after, &shaped, &cache.words)
-        wordCuts = cuts
+        shapeWords(cuts, buffer, request, style, contextBefore: before, contextAfter: after, &shaped, &cache.words, &ws.glyphs)
+        swap(&cuts, &ws.wordCuts)
     }
 
     /// Shapes the words between `cuts` through `table`, in visual order; the first word with the text
     /// before it as context when `contextBefore`, the last with the text after it when `contextAfter`.
     private func shapeWords(_ cuts: [Int], _ buffer: UnsafeBufferPointer<UInt16>, _ request: ShapingRequest,
                             _ style: WordStyle, contextBefore: Bool, contextAfter: Bool,
-                            _ shaped: inout ShapedText.Content, _ table: inout ShapedWordTable) {
+                            _ shaped: inout ShapedText.Content, _ table: inout ShapedWordTable, _ scratch: inout GlyphBuffer) {
         let styleIndex = table.index(of: style)
         let words = cuts.count - 1
         for w in 0..<words {
@@ -365,7 +414,7 @@ public final class Typesetter {
             }
             if (k == 0 && contextBefore) || (k == words - 1 && contextAfter) {
                 shapeWord(word, buffer, request, style, before: k == 0 && contextBefore, after: k == words - 1 && contextAfter,
-                          &shaped, &table)
+                          &shaped, &table, &scratch)
                 continue
             }
             let units = UnsafeBufferPointer(rebasing: buffer[word])
@@ -389,7 +438,7 @@ public final class Typesetter {
     /// under (face, word, context): the same word joins differently after another letter.
     private func shapeWord(_ word: Range<Int>, _ buffer: UnsafeBufferPointer<UInt16>, _ request: ShapingRequest,
                            _ style: WordStyle, before: Bool, after: Bool,
-                           _ shaped: inout ShapedText.Content, _ table: inout ShapedWordTable) {
+                           _ shaped: inout ShapedText.Content, _ table: inout ShapedWordTable, _ scratch: inout GlyphBuffer) {
         var lo = word.lowerBound, hi = word.upperBound
         if before {
             lo = max(0, lo - Typesetter.contextUnits)
@@ -445,17 +494,17 @@ public final class Typesetter {
     }
 
     /// Shapes a short text on its own line (the truncation token).
-    func shapeSnippet(_ string: String, style: ParagraphStyle) -> ShapedSnippet {
+    func shapeSnippet(_ string: String, style: ParagraphStyle, _ ws: inout Workspace) -> ShapedSnippet {
         let units = Array(string.utf16)
         var inner = ShapedText.Content(mapped: MappedText(plain: string), style: ParagraphStyle(fontSize: style.fontSize, direction: style.direction,
                                 truncationToken: "", language: style.language), primaryFace: fonts.faces[0],
-                               primaryMetrics: metrics(of: fonts.faces[0], size: style.fontSize),
+                               primaryMetrics: ws.metrics(of: fonts.faces[0], size: style.fontSize),
                                token: ShapedSnippet(text: [], runs: [], faces: [], glyphs: GlyphBuffer(), width: 0, ascent: 0, descent: 0))
         var advances = [Double](repeating: 0, count: units.count)
         inner.graphemeStarts = graphemeStarts(units)
         units.withUnsafeBufferPointer { buffer in
-            _ = itemize(buffer, 0..<units.count, into: &inner)
-            for r in inner.runs.indices { shapeRun(r, buffer, &inner, &advances) }
+            _ = itemize(buffer, 0..<units.count, into: &inner, &ws)
+            for r in inner.runs.indices { shapeRun(r, buffer, &inner, &advances, &ws) }
         }
         let ascent = inner.runs.map(\.ascent).max() ?? inner.primaryMetrics.ascent
         let descent = inner.runs.map(\.descent).max() ?? inner.primaryMetrics.descent
