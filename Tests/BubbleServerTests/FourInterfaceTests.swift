@@ -54,7 +54,7 @@ import Testing
             return url.path
         }
         let cliOptions = #"{\#(Self.options), "linkMap": {"tail": "https://server.example/tail", "@bob": "https://request.example/bob", "cat": "https://request.example/cat", "@百度": "https://www.baidu.com"}}"#
-        let layout = try run(["layout", "--input", "markup", "--link-map", try write("map.json", Self.messageMap),
+        let layout = try runBubble(["layout", "--input", "markup", "--link-map", try write("map.json", Self.messageMap),
                               "--highlights", try write("highlights.json", Self.highlights),
                               "--options", try write("options.json", cliOptions), try write("message.txt", Self.markup)])
         #expect(layout.status == 0, "\(layout.stderr)")
@@ -63,7 +63,7 @@ import Testing
         // Batch: one line with the message's fields and the request's options.
         let line = #"{"id": "m1", "markup": \#(quoted(Self.markup)), "linkMap": \#(Self.messageMap), "highlights": \#(Self.highlights), "#
             + #""options": {\#(Self.options), "linkMap": \#(Self.requestMap)}}"#
-        let batch = try run(["batch", "--options", try write("server.json", #"{"linkMap": {"cat": "https://server.example/cat", "tail": "https://server.example/tail"}}"#)],
+        let batch = try runBubble(["batch", "--options", try write("server.json", #"{"linkMap": {"cat": "https://server.example/cat", "tail": "https://server.example/tail"}}"#)],
                             stdin: Array((line + "\n").utf8))
         #expect(batch.status == 0, "\(batch.stderr)")
         #expect(batch.stdout == #"{"id":"m1","layout":"# + library + "}\n")
@@ -94,7 +94,7 @@ import Testing
         let hit = try #require(layout.hitTest(x: x, y: y))
         let library = JSONRenderer().render(hit, in: layout)
         #expect(library.contains(#""link":{"kind":"more","text":"…more","target":"https://example.com/more""#), "\(library)")
-        let cli = try run(["hit", "--x", "\(x)", "--y", "\(y)", "--max-width", "220", "--max-lines", "2",
+        let cli = try runBubble(["hit", "--x", "\(x)", "--y", "\(y)", "--max-width", "220", "--max-lines", "2",
                            "--truncation-token", "…more", "--truncation-token-url", "https://example.com/more"], stdin: Array(text.utf8))
         #expect(cli.status == 0, "\(cli.stderr)")
         #expect(cli.stdout == library + "\n")
@@ -105,23 +105,5 @@ import Testing
             let link = try #require(r.object["link"] as? [String: Any])
             #expect(link["kind"] as? String == "more" && link["text"] as? String == "…more" && link["target"] as? String == "https://example.com/more")
         }
-    }
-
-    /// Runs the built `bubble` with `stdin`; status, standard output and standard error.
-    func run(_ arguments: [String], stdin: [UInt8] = []) throws -> (status: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = bubbleExecutable
-        process.arguments = arguments
-        let input = Pipe(), output = Pipe(), error = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        try input.fileHandleForWriting.write(contentsOf: Data(stdin))
-        try input.fileHandleForWriting.close()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
     }
 }

@@ -40,30 +40,12 @@ import Testing
         try await inTurn {
             let lists = MemoryBoundTests.distinctLists(2000)
             #expect(Set(lists).count == 2000)
-            let process = Process()
-            process.executableURL = bubbleExecutable
             // The shaped-message cache is bounded by its own entry count (every message here is new, so a
             // 20,000-entry cache would legitimately grow through all 2,000): kept small so what is measured is
             // the font chains, typesetters, word caches, faces and glyph paths.
-            process.arguments = ["serve", "--host", "127.0.0.1", "--port", "0", "--cache-entries", "50",
-                                 "--allow-families", MemoryBoundTests.families.joined(separator: ",")]
-            let errors = Pipe()
-            process.standardError = errors
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
+            let (process, errors, listening) = try startServe(["--cache-entries", "50",
+                                                               "--allow-families", MemoryBoundTests.families.joined(separator: ",")])
             defer { if process.isRunning { process.terminate() } }
-            var log = ""
-            var port: Int?
-            let started = Date().addingTimeInterval(30)
-            while port == nil, Date() < started {
-                let data = errors.fileHandleForReading.availableData
-                if data.isEmpty { break }
-                log += String(decoding: data, as: UTF8.self)
-                if let range = log.range(of: #"address=127\.0\.0\.1:(\d+)"#, options: .regularExpression) {
-                    port = Int(log[range].split(separator: ":").last!)
-                }
-            }
-            let listening = try #require(port, "no address in the log: \(log)")
             // Drain the log (one line per request) so the pipe never fills.
             let drain = errors.fileHandleForReading
             drain.readabilityHandler = { _ = $0.availableData }

@@ -6,33 +6,13 @@ import Testing
 @Suite struct ShutdownTests {
     @Test func sigtermLetsTheRequestInFlightFinish() async throws {
         try await inTurn {
-            let process = Process()
-            process.executableURL = bubbleExecutable
             // The client below pauses mid-body on purpose; on a starved machine that pause can outlast the
             // minimum body rate's grace, and the 30 s request deadline and read timeout (in a full `swift test`
             // the other suites' blocking work has held this task's 3 s sleep for over 30 s: the server then
             // answered 400 and had nothing in flight at SIGTERM), none of which is what this test is about.
-            process.arguments = ["serve", "--host", "127.0.0.1", "--port", "0", "--min-body-rate", "0",
-                                 "--request-deadline", "600", "--read-timeout", "600"]
-            let errors = Pipe()
-            process.standardError = errors
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
+            let (process, errors, listening) = try startServe(["--min-body-rate", "0", "--request-deadline", "600",
+                                                               "--read-timeout", "600"])
             defer { if process.isRunning { process.terminate() } }
-
-            // The log says where it listens: `address=127.0.0.1:PORT`.
-            var log = ""
-            var port: Int?
-            let deadline = Date().addingTimeInterval(30)
-            while port == nil, Date() < deadline {
-                let data = errors.fileHandleForReading.availableData
-                if data.isEmpty { break }
-                log += String(decoding: data, as: UTF8.self)
-                if let range = log.range(of: #"address=127\.0\.0\.1:(\d+)"#, options: .regularExpression) {
-                    port = Int(log[range].split(separator: ":").last!)
-                }
-            }
-            let listening = try #require(port, "no address in the log: \(log)")
 
             // A request in flight: its head and half its body sent, the rest after SIGTERM.
             let messages = (0..<40).map { #"{"id":\#($0),"text":\#(quoted(corpusMessages[$0 % corpusMessages.count]))}"# }

@@ -68,6 +68,37 @@ func runBubble(_ arguments: [String], stdin: [UInt8] = []) throws -> (status: In
     return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
 }
 
+/// `bubble serve` started on a free loopback port with `arguments` after the host and port; its port is read
+/// from the log (`address=127.0.0.1:PORT`). The caller terminates the process; `errors` is its log.
+func startServe(_ arguments: [String]) throws -> (process: Process, errors: Pipe, port: Int) {
+    let process = Process()
+    process.executableURL = bubbleExecutable
+    process.arguments = ["serve", "--host", "127.0.0.1", "--port", "0"] + arguments
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    var log = ""
+    let deadline = Date().addingTimeInterval(30)
+    while Date() < deadline {
+        let data = errors.fileHandleForReading.availableData
+        if data.isEmpty { break }
+        log += String(decoding: data, as: UTF8.self)
+        if let range = log.range(of: #"address=127\.0\.0\.1:(\d+)"#, options: .regularExpression),
+           let port = Int(log[range].split(separator: ":").last!) {
+            return (process, errors, port)
+        }
+    }
+    process.terminate()
+    throw ServeStartError(log: log)
+}
+
+/// `bubble serve` printed no address.
+struct ServeStartError: Error, CustomStringConvertible {
+    let log: String
+    var description: String { "no address in the log: \(log)" }
+}
+
 /// The `bubble` binary beside the test bundle.
 let bubbleExecutable: URL = {
     let build = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
