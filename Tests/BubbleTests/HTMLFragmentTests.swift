@@ -80,6 +80,19 @@ import Testing
         #expect(ltr.contains("see <br>") && !ltr.contains("bidi-mark"))
     }
 
+    @Test func asciiPairsFollowBubbleNotBlinksTable() throws {
+        // Blink breaks `0-9` after the hyphen (UAX #14 does not): kept nowrap. UAX #14 breaks after `/`
+        // before a letter (Blink does not): where Bubble starts a line there, a <wbr> lets Chromium.
+        let text = "range [0-9] and some/words/joined/by/slashes/that/wrap"
+        let out = try html(Message(text: text), width: 140)
+        #expect(out.contains("<span class=\"nowrap\">-9</span>"))
+        let layout = try engine.layout(text: text, options: { var o = BubbleOptions(); o.maxWidth = 140; o.lineMetrics = .web; return o }())
+        let units = Array(text.utf16)
+        let afterSlash = layout.lineLayout.lines.dropFirst().filter { units[$0.range.lowerBound - 1] == 0x2F }
+        #expect(!afterSlash.isEmpty)
+        #expect(out.components(separatedBy: "<wbr>").count - 1 == afterSlash.count)
+    }
+
     @Test func badInputGetsTheLayoutError() throws {
         var o = BubbleOptions()
         o.maxMessageLength = 4

@@ -30,8 +30,45 @@ struct HTMLBreaks {
                 lineBreaks.insert(lines[first].range.lowerBound)
             }
         }
-        nowrap += HTMLBreaks.unicodePairs(shaped.mapped.text)
-        nowrap.sort { $0.lowerBound < $1.lowerBound }
+        let (keep, allow) = HTMLBreaks.asciiPairs(shaped, lineStarts: Set(starts))
+        nowrap += HTMLBreaks.unicodePairs(shaped.mapped.text) + keep
+        wordBreaks.formUnion(allow)
+        nowrap = HTMLBreaks.coalesced(nowrap)
+    }
+
+    /// Between two printable ASCII characters Chromium follows Blink's table, not UAX #14 (see
+    /// `LineBreaking.web`): a pair where Blink would break and Bubble's opportunities do not is kept
+    /// `nowrap`, and a line Bubble starts where Blink has no opportunity gets a `<wbr>`.
+    static func asciiPairs(_ shaped: ShapedText, lineStarts: Set<Int>) -> (keep: [Range<Int>], allow: [Int]) {
+        let text = shaped.mapped.text
+        var keep: [Range<Int>] = [], allow: [Int] = []
+        for paragraph in shaped.paragraphs {
+            let r = paragraph.range
+            let opportunities = Set(shaped.breaks[paragraph.breaks])
+            var i = r.lowerBound + 1
+            while i < r.upperBound {
+                switch WebBreakRules.differs(text, at: i, paragraphStart: r.lowerBound, icu: opportunities.contains(i)) {
+                case true? where !lineStarts.contains(i): keep.append(i - 1..<i + 1)
+                case false? where lineStarts.contains(i): allow.append(i)
+                default: break
+                }
+                i += 1
+            }
+        }
+        return (keep, allow)
+    }
+
+    /// `ranges` sorted, overlapping ones joined (a `nowrap` span cannot overlap another).
+    static func coalesced(_ ranges: [Range<Int>]) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        for r in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = result.last, r.lowerBound < last.upperBound {
+                result[result.count - 1] = last.lowerBound..<max(last.upperBound, r.upperBound)
+            } else {
+                result.append(r)
+            }
+        }
+        return result
     }
 
     /// Pairs UAX #14 keeps together where Chromium's table for ASCII breaks: a hyphen before a digit

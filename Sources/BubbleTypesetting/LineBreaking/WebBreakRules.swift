@@ -7,7 +7,7 @@
 /// follows a letter or digit (`ABCD-1234`, not `-5`); after `?` before a letter, a digit or most
 /// symbols; before an opening `(`, `[`, `{` or `<` after closing or separating punctuation; and
 /// nowhere else — in particular not after `/`, so a URL has no opportunity after `https://`.
-enum WebBreakRules {
+package enum WebBreakRules {
     /// Whether both units are printable ASCII (`!`…`~`), where the table decides.
     @inline(__always)
     static func decides(_ before: UInt16, _ after: UInt16) -> Bool {
@@ -50,6 +50,15 @@ enum WebBreakRules {
         // Two letters or digits: neither Blink nor UAX #14 breaks there (LB28, LB23), so ICU's answer stands.
         if isAlphanumeric(UInt8(a)) && isAlphanumeric(UInt8(b)) { return icu }
         return allows(UInt8(a), UInt8(b), earlier: i >= paragraphStart + 2 ? text[i - 2] : 0)
+    }
+
+    /// Where the web rules and ICU disagree at `i` (inside a paragraph starting at `paragraphStart`):
+    /// true when Blink breaks there and ICU does not, false the other way, nil when they agree.
+    package static func differs(_ text: [UInt16], at i: Int, paragraphStart: Int, icu: Bool) -> Bool? {
+        let a = text[i - 1], b = text[i]
+        guard decides(a, b), !(isAlphanumeric(UInt8(a)) && isAlphanumeric(UInt8(b))) else { return nil }
+        let blink = allows(UInt8(a), UInt8(b), earlier: i >= paragraphStart + 2 ? text[i - 2] : 0)
+        return blink == icu ? nil : blink
     }
 
     /// The opportunities of `shaped` under the web rules — every opportunity strictly inside a paragraph
