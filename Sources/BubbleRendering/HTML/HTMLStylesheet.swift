@@ -6,19 +6,25 @@ import BubbleTypesetting
 /// The bubble is as wide as Bubble reports (`--bubble-width`), not `fit-content`: a wrapped message's
 /// `fit-content` box is the whole max width in CSS, which would move right-to-left lines (aligned to
 /// the right edge) away from where Bubble put them. 0.1 px more absorbs the rounding of the reported
-/// width to 2 decimals and of CSS lengths to 1/64 px, so the longest line still fits.
+/// width to 2 decimals and of CSS lengths to 1/64 px, so the longest line still fits; the max width
+/// gets the same 0.1 px, or it would take it back from a bubble Bubble filled to its max width (a
+/// line of eleven 16 px ideographs in 176 px, which Chromium measures a hair over when it cuts a
+/// kerned pair of kana at the line's end).
 ///
 /// What makes Chromium break where Bubble does: `white-space: pre-wrap` keeps spaces and line feeds
 /// as Bubble keeps them (trailing spaces hang); `overflow-wrap: anywhere` lets a word wider than the
 /// line break, as Bubble's emergency break does; `line-break: strict` keeps small kana and prolonged
-/// sound marks off the start of a line, as UAX #14's default (ICU's) does. Mentions and the pieces of
+/// sound marks off the start of a line, as UAX #14's default (ICU's) does; `text-spacing-trim:
+/// space-all` keeps every fullwidth punctuation mark its full advance, as Bubble shapes it (Chromium's
+/// initial `normal` halves one of two adjacent marks, `。」`, and a closing mark at a line's end that
+/// would not fit otherwise, so it fits more on a line than Bubble). Mentions and the pieces of
 /// a URL Bubble broke are `nowrap` spans, so Chromium cannot break inside them where Bubble did not.
 enum HTMLStylesheet {
     static let rules = """
-    .bubble{box-sizing:border-box;width:calc(var(--bubble-width) + 0.1px);max-width:var(--bubble-max-width);\
+    .bubble{box-sizing:border-box;width:calc(var(--bubble-width) + 0.1px);max-width:calc(var(--bubble-max-width) + 0.1px);\
     padding:var(--bubble-padding);font-family:var(--bubble-fonts);font-size:var(--bubble-font-size);\
     font-style:normal;font-weight:normal;line-height:normal;letter-spacing:normal;word-spacing:normal;\
-    white-space:pre-wrap;overflow-wrap:anywhere;word-break:normal;line-break:strict;text-align:start;\
+    white-space:pre-wrap;overflow-wrap:anywhere;word-break:normal;line-break:strict;text-spacing-trim:space-all;text-align:start;\
     unicode-bidi:plaintext;overflow:hidden}
     .bubble .nowrap{white-space:nowrap}
     .bubble img{display:inline;border:0;margin:0;padding:0}
