@@ -63,11 +63,13 @@ extension HTMLRenderer {
                     openLink = (links[k].upperBound, "span")
                 }
             }
+            let nowrap = breaks.nowrap.contains { $0.lowerBound <= a && b <= $0.upperBound }
             if b == a + 1, let k = placeholderAt[a] {
-                out += image(shaped.placeholders[k])
+                // Chromium reads the break after an image from the image's own style.
+                out += nowrap ? "<span class=\"nowrap\">" + image(shaped.placeholders[k]) + "</span>" : image(shaped.placeholders[k])
                 continue
             }
-            out += segment(a..<b, text: text, mapped: mapped, nowrap: breaks.nowrap.contains { $0.lowerBound <= a && b <= $0.upperBound })
+            out += segment(a..<b, text: text, mapped: mapped, nowrap: nowrap)
         }
         if let open = openLink { out += "</" + open.tag + ">" }
         if openQuote != nil { out += "</div>" }

@@ -30,16 +30,17 @@ struct HTMLBreaks {
                 lineBreaks.insert(lines[first].range.lowerBound)
             }
         }
-        let (keep, allow) = HTMLBreaks.asciiPairs(shaped, lineStarts: Set(starts))
-        nowrap += HTMLBreaks.unicodePairs(shaped.mapped.text) + keep
+        let (keep, allow) = HTMLBreaks.webPairs(shaped, lineStarts: Set(starts))
+        nowrap += keep
         wordBreaks.formUnion(allow)
         nowrap = HTMLBreaks.coalesced(nowrap)
     }
 
-    /// Between two printable ASCII characters Chromium follows Blink's table, not UAX #14 (see
-    /// `LineBreaking.web`): a pair where Blink would break and Bubble's opportunities do not is kept
-    /// `nowrap`, and a line Bubble starts where Blink has no opportunity gets a `<wbr>`.
-    static func asciiPairs(_ shaped: ShapedText, lineStarts: Set<Int>) -> (keep: [Range<Int>], allow: [Int]) {
+    /// Where Blink's opportunities differ from UAX #14's (`WebBreakRules`: its table for ASCII pairs,
+    /// after spaces, around inline images): a pair where Blink would break and Bubble's opportunities do
+    /// not is kept `nowrap` (the space before it, or the image, inside the span), and a line Bubble
+    /// starts where Blink has no opportunity gets a `<wbr>`.
+    static func webPairs(_ shaped: ShapedText, lineStarts: Set<Int>) -> (keep: [Range<Int>], allow: [Int]) {
         let text = shaped.mapped.text
         var keep: [Range<Int>] = [], allow: [Int] = []
         for paragraph in shaped.paragraphs {
@@ -67,26 +68,6 @@ struct HTMLBreaks {
             } else {
                 result.append(r)
             }
-        }
-        return result
-    }
-
-    /// Pairs UAX #14 keeps together where Chromium's table for ASCII breaks: a hyphen before a digit
-    /// (LB25, `2024-06`), and spaces before `! ? ) ] } , . : ; /` (LB13: no break before these even
-    /// after spaces).
-    static func unicodePairs(_ text: [UInt16]) -> [Range<Int>] {
-        var result: [Range<Int>] = []
-        var i = 1
-        while i < text.count {
-            let u = text[i]
-            if u >= 0x30 && u <= 0x39 && text[i - 1] == 0x2D && i >= 2 && text[i - 2] != 0x20 {
-                result.append(i - 1..<i + 1)
-            } else if text[i - 1] == 0x20, [0x21, 0x3F, 0x29, 0x5D, 0x7D, 0x2C, 0x2E, 0x3A, 0x3B, 0x2F].contains(u) {
-                var s = i - 1
-                while s > 0 && text[s - 1] == 0x20 { s -= 1 }
-                if s > 0 && text[s - 1] != 0x0A { result.append(s..<i + 1) }
-            }
-            i += 1
         }
         return result
     }

@@ -1,12 +1,21 @@
-/// Blink's break opportunities between two printable ASCII characters, which replace UAX #14's there
-/// (Chromium keeps them for compatibility with older browsers; read from its `text_break_iterator.cc`
-/// and checked against headless Chromium by `scripts/check-browser`). Everywhere else — a space, a
-/// non-ASCII character on either side — Blink asks ICU, as Bubble does.
+/// Where Blink's break opportunities differ from UAX #14's as Bubble's ICU gives them (read from
+/// Chromium's `text_break_iterator.cc` and its line breaker, and measured in headless Chromium by
+/// `scripts/check-browser`). Elsewhere Blink asks ICU, as Bubble does.
 ///
-/// In words: a break after `-` before a letter or most symbols, and before a digit only when the `-`
-/// follows a letter or digit (`ABCD-1234`, not `-5`); after `?` before a letter, a digit or most
-/// symbols; before an opening `(`, `[`, `{` or `<` after closing or separating punctuation; and
-/// nowhere else — in particular not after `/`, so a URL has no opportunity after `https://`.
+/// In words:
+/// - Between two printable ASCII characters Blink's own table decides, not UAX #14: a break after `-`
+///   before a letter or most symbols, and before a digit only when the `-` follows a letter or digit
+///   (`ABCD-1234`, not `-5`); after `?` before a letter, a digit or most symbols; before an opening
+///   `(`, `[`, `{` or `<` after closing or separating punctuation; and nowhere else — in particular not
+///   after `/`, so a URL has no opportunity after `https://`.
+/// - After a run of spaces Blink always breaks, whatever follows; UAX #14 does not before closing
+///   punctuation (LB13, ` )`, ` 。`), after an opening bracket and its spaces (LB14, `{ return`) or a
+///   quote and its spaces before one (LB15).
+/// - On both sides of an inline image (an atomic inline, Bubble's U+FFFC) Blink always breaks, except
+///   before a space; UAX #14 keeps closing punctuation after it (`[smile]。`) and an opening bracket
+///   before it.
+/// - Blink's ICU follows Unicode 15.1's LB21a, which breaks after a hyphen between two Hebrew letters
+///   (`כל-כך`); Bubble's ICU (Unicode 15.0) does not.
 package enum WebBreakRules {
     /// Whether both units are printable ASCII (`!`…`~`), where the table decides.
     @inline(__always)
@@ -40,56 +49,64 @@ package enum WebBreakRules {
     @inline(__always) static func isAlphanumeric(_ c: UInt8) -> Bool {
         isDigit(c) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A)
     }
+    /// A space Blink breaks after (its `IsBreakableSpace`; a line feed ends Bubble's paragraph).
+    @inline(__always) private static func isSpace(_ u: UInt16) -> Bool { u == 0x20 || u == 0x09 }
+    /// The unit Bubble's mapped text holds for an inline image or token.
+    private static let objectReplacement: UInt16 = 0xFFFC
+    /// Hebrew letters (line break class HL).
+    @inline(__always) private static func isHebrewLetter(_ u: UInt16) -> Bool {
+        (u >= 0x05D0 && u <= 0x05EA) || (u >= 0x05EF && u <= 0x05F2) || (u >= 0xFB1D && u <= 0xFB4F && u != 0xFB1E && u != 0xFB29)
+    }
 
-    /// The opportunity at `i` (between `text[i - 1]` and `text[i]`, inside a paragraph) under the web
-    /// rules, given ICU's; only pairs of printable ASCII units can differ.
+    /// Blink's own answer at `i` (between `text[i - 1]` and `text[i]`, strictly inside a paragraph that
+    /// starts at `paragraphStart`): true where it breaks whatever UAX #14 says, false where it does not,
+    /// nil where it asks ICU (and so agrees with Bubble).
     @inline(__always)
-    private static func opportunity(at i: Int, icu: Bool, text: UnsafeBufferPointer<UInt16>, paragraphStart: Int) -> Bool {
+    static func blink(_ text: UnsafeBufferPointer<UInt16>, at i: Int, paragraphStart: Int) -> Bool? {
         let a = text[i - 1], b = text[i]
-        guard decides(a, b) else { return icu }
-        // Two letters or digits: neither Blink nor UAX #14 breaks there (LB28, LB23), so ICU's answer stands.
-        if isAlphanumeric(UInt8(a)) && isAlphanumeric(UInt8(b)) { return icu }
-        return allows(UInt8(a), UInt8(b), earlier: i >= paragraphStart + 2 ? text[i - 2] : 0)
+        if isSpace(b) { return nil }  // never before a space, in either
+        if isSpace(a) || a == objectReplacement || b == objectReplacement { return true }
+        if decides(a, b) {
+            // Two letters or digits: neither Blink nor UAX #14 breaks there (LB28, LB23).
+            if isAlphanumeric(UInt8(a)) && isAlphanumeric(UInt8(b)) { return nil }
+            return allows(UInt8(a), UInt8(b), earlier: i >= paragraphStart + 2 ? text[i - 2] : 0)
+        }
+        if a == 0x2D && isHebrewLetter(b) && i >= paragraphStart + 2 && isHebrewLetter(text[i - 2]) { return true }
+        return nil
     }
 
     /// Where the web rules and ICU disagree at `i` (inside a paragraph starting at `paragraphStart`):
     /// true when Blink breaks there and ICU does not, false the other way, nil when they agree.
     package static func differs(_ text: [UInt16], at i: Int, paragraphStart: Int, icu: Bool) -> Bool? {
-        let a = text[i - 1], b = text[i]
-        guard decides(a, b), !(isAlphanumeric(UInt8(a)) && isAlphanumeric(UInt8(b))) else { return nil }
-        let blink = allows(UInt8(a), UInt8(b), earlier: i >= paragraphStart + 2 ? text[i - 2] : 0)
-        return blink == icu ? nil : blink
+        guard let web = text.withUnsafeBufferPointer({ blink($0, at: i, paragraphStart: paragraphStart) }) else { return nil }
+        return web == icu ? nil : web
     }
 
     /// The opportunities of `shaped` under the web rules — every opportunity strictly inside a paragraph
-    /// between two printable ASCII units decided by ``allows(_:_:earlier:)``, the others kept — with each
-    /// paragraph's range of indices into them; nil when they are ICU's own (most messages: no
-    /// allocation). Linear in the text.
+    /// where ``blink(_:at:paragraphStart:)`` decides replaced by its answer, the others kept — with each
+    /// paragraph's range of indices into them; nil when they are ICU's own (no allocation). Linear in
+    /// the text.
     static func apply(to shaped: borrowing ShapedText) -> (breaks: [Int], ranges: [Range<Int>])? {
         let breaks = shaped.breaks
         let paragraphs = shaped.paragraphs
         return shaped.mapped.text.withUnsafeBufferPointer { text -> (breaks: [Int], ranges: [Range<Int>])? in
-            // First pass: does any opportunity change? Only a pair of printable ASCII units that are not
-            // both letters or digits can (most messages have a handful), so the scan looks up ICU's
-            // opportunities only there.
+            // First pass: does any opportunity change? ICU's opportunities are looked up only where Blink
+            // decides (a handful of places in most messages).
             var changes = false
             scan: for paragraph in paragraphs {
                 let r = paragraph.range
                 guard r.count > 1 else { continue }
                 var k = paragraph.breaks.lowerBound
-                var a = text[r.lowerBound]
                 var i = r.lowerBound + 1
                 while i < r.upperBound {
-                    let b = text[i]
-                    if decides(a, b) && !(isAlphanumeric(UInt8(a)) && isAlphanumeric(UInt8(b))) {
+                    if let web = blink(text, at: i, paragraphStart: r.lowerBound) {
                         while k < paragraph.breaks.upperBound && breaks[k] < i { k += 1 }
                         let icu = k < paragraph.breaks.upperBound && breaks[k] == i
-                        if allows(UInt8(a), UInt8(b), earlier: i >= r.lowerBound + 2 ? text[i - 2] : 0) != icu {
+                        if web != icu {
                             changes = true
                             break scan
                         }
                     }
-                    a = b
                     i += 1
                 }
             }
@@ -107,7 +124,7 @@ package enum WebBreakRules {
                 while i < r.upperBound {
                     let icu = k < paragraph.breaks.upperBound && breaks[k] == i
                     if icu { k += 1 }
-                    if opportunity(at: i, icu: icu, text: text, paragraphStart: r.lowerBound) { out.append(i) }
+                    if blink(text, at: i, paragraphStart: r.lowerBound) ?? icu { out.append(i) }
                     i += 1
                 }
                 while k < paragraph.breaks.upperBound {  // the paragraph's end (and anything past it)
