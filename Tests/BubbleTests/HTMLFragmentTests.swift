@@ -70,6 +70,43 @@ import Testing
         let given = out.components(separatedBy: "--bubble-width:").dropFirst().first?.prefix { $0 != "p" }
         #expect(abs((given.flatMap { Double($0) } ?? 0) - layout.size.width) <= 0.005)
         #expect(out.contains("width:calc(var(--bubble-width) + 0.1px)"))
+        // A bubble filled to its max width keeps the 0.1 px: eleven 16 px ideographs fill 176 px, and
+        // Chromium measures a kerned pair of kana cut at the line's end a hair over.
+        #expect(out.contains("max-width:calc(var(--bubble-max-width) + 0.1px)"))
+        let full = "私はお金の必要はありません。"
+        let fullLayout = try engine.layout(text: full, options: { var o = BubbleOptions(); o.maxWidth = 200; o.lineMetrics = .web; return o }())
+        #expect(fullLayout.lineLayout.lines.first?.range == 0..<11)
+        #expect(fullLayout.size.width == 200)
+    }
+
+    @Test func fullwidthPunctuationKeepsItsWholeAdvance() throws {
+        // Bubble never halves `。」` or a closing mark at a line's end; Chromium's initial
+        // text-spacing-trim does, and then fits more on a line.
+        let out = try html(Message(text: "（这是如此糟糕,这是很好的......）"), width: 200)
+        #expect(out.contains("text-spacing-trim:space-all"))
+    }
+
+    @Test func aRunOfSpacesBeforeWhatUAX14KeepsIsNowrap() throws {
+        // Blink breaks after every run of spaces; UAX #14 not inside `{ return` (LB14) or before `?`.
+        let out = try html(Message(text: "function f(s) {   return s }  ok ?"), width: 360)
+        #expect(out.contains("{  <span class=\"nowrap\"> r</span>eturn"))
+        #expect(out.contains("ok<span class=\"nowrap\"> ?</span>"))
+        #expect(!out.contains("<span class=\"nowrap\"> o"))  // UAX #14 breaks there too
+    }
+
+    @Test func anImageBesideWhatUAX14KeepsIsNowrap() throws {
+        // Blink breaks on both sides of an inline image; UAX #14 keeps `。` after it and `「` before it.
+        // The image gets its own span: Chromium reads the break after it from the image's style.
+        let out = try html(Message(text: "私はプログラムです[smile]。「[smile]」 [smile] ok"), width: 360)
+        #expect(out.contains("です<span class=\"nowrap\"><img src=\"/emoji/smile.png\""))
+        #expect(out.contains("emoji-center\"></span><span class=\"nowrap\">。</span><span class=\"nowrap\">「</span><span class=\"nowrap\"><img"))
+        #expect(out.contains("emoji-center\"></span><span class=\"nowrap\">」</span> <img"))  // before a space: none
+    }
+
+    @Test func aHyphenBetweenHebrewLettersIsNowrap() throws {
+        // Chromium's ICU (Unicode 15.1) breaks `כל-|כך`; Bubble's (15.0) does not.
+        let out = try html(Message(text: "לא כל-כך טוב"), width: 280)
+        #expect(out.contains("כל<span class=\"nowrap\">-כ</span>ך"))
     }
 
     @Test func aURLMovedDownKeepsItsRightToLeftParagraph() throws {

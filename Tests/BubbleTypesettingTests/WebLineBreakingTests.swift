@@ -42,6 +42,37 @@ import Testing
         #expect(try !opportunities("f(x)").contains(1))
     }
 
+    @Test func aRunOfSpacesIsAlwaysAnOpportunity() throws {
+        // UAX #14 keeps `{ return` together (LB14: an opening bracket and its spaces) and ` ?` (LB13);
+        // Blink breaks after every run of spaces.
+        let code = "f(s) { return"
+        let icu = try Typesetter(fonts: chain).shape(MappedText(plain: code), style: ParagraphStyle()).breaks
+        #expect(!icu.contains(7))
+        #expect(try opportunities(code).contains(7))
+        #expect(try opportunities("why   ?").contains(6))
+        #expect(try !opportunities("why   ?").contains(4))  // never before a space
+    }
+
+    @Test func anInlineImageIsAnOpportunityOnBothSidesExceptBeforeASpace() throws {
+        // UAX #14 keeps closing punctuation after an image (`[smile]。`) and an opening bracket before it.
+        let text = "です\u{FFFC}。「\u{FFFC} ok"
+        let shaped = try Typesetter(fonts: chain).shape(mapped(text, placeholders: [2, 5]), style: ParagraphStyle())
+        #expect(!shaped.breaks.contains(3) && !shaped.breaks.contains(5))
+        let wrapper = LineWrapper(shaped: shaped, atomicLinks: true, rules: .web)
+        let web = Array(wrapper.breaks[wrapper.paragraphBreaks(0)])
+        #expect(web.contains(2) && web.contains(3) && web.contains(5))
+        #expect(!web.contains(6))
+    }
+
+    @Test func aHyphenBetweenHebrewLettersIsAnOpportunity() throws {
+        // Unicode 15.1's LB21a (Chromium's ICU) breaks `כל-|כך`; Bubble's ICU (15.0) does not.
+        let text = "לא כל-כך טוב"
+        let icu = try Typesetter(fonts: chain).shape(MappedText(plain: text), style: ParagraphStyle()).breaks
+        #expect(!icu.contains(6))
+        #expect(try opportunities(text).contains(6))
+        #expect(try !opportunities("a-b").contains(2))  // the ASCII table's own answer stands
+    }
+
     @Test func nonASCIITextKeepsICUOpportunities() throws {
         let text = "很久很久以前，在一个群里 héllo wörld"
         let shaped = try Typesetter(fonts: chain).shape(MappedText(plain: text), style: ParagraphStyle())

@@ -5,8 +5,9 @@ public enum LineBreaking: String, Sendable, Codable, CaseIterable {
     /// Android, Skia) draw from Bubble's lines, and what `bubble html` tells a browser with `<wbr>`.
     case standard
     /// What Chromium draws from a plain chat CSS (`white-space: pre-wrap; overflow-wrap: anywhere`) with
-    /// no Bubble markup: between two printable ASCII characters Blink uses its own table instead of
-    /// UAX #14 (`WebBreakRules`), URLs get no special treatment, and a word wider than the line is cut
+    /// no Bubble markup: Blink's own opportunities replace UAX #14's where they differ (`WebBreakRules`:
+    /// its table between two printable ASCII characters, after every run of spaces, on both sides of an
+    /// inline image), URLs get no special treatment, and a word wider than the line is cut
     /// at the last grapheme that fits. For web clients that lay out the text themselves.
     case web
 }
