@@ -51,4 +51,4 @@ public struct MappedText: Sendable {
 }
 
 /// The object replacement character that stands for each placeholder in the mapped text.
-package let placeholderCharacter: UInt16 = 0xFFFC
+@inlinable package var placeholderCharacter: UInt16 { 0xFFFC }

@@ -110,8 +110,15 @@ struct LineWrapper {
     }
 
     /// Advance from `start` to `end` as one line: tabs reach the next tab stop counted from `start`.
+    @inline(__always)
     func measure(_ start: Int, _ end: Int) -> Double {
         guard !tabs.isEmpty, end > start else { return advanceBefore[end] - advanceBefore[start] }
+        return measureWithTabs(start, end)
+    }
+
+    /// ``measure(_:_:)`` of text with tabs (out of line: most text has none).
+    @inline(never)
+    private func measureWithTabs(_ start: Int, _ end: Int) -> Double {
         var lo = 0, hi = tabs.count
         while lo < hi {
             let mid = (lo + hi) / 2
@@ -135,7 +142,9 @@ struct LineWrapper {
     /// advance less the glyph's own (hmtx) advance. CJK ideographs are full-width and shaped one by one
     /// in the word cache: no pair adjustment reaches across them, and they are most breaks of CJK text.
     func kerning(before end: Int) -> Double {
-        guard end > 0, end < text.count, !LineWrapper.hangs(text[end - 1]), graphemeStarts[end],
+        // Before a hanging space the pair is the last glyph and that space, inside the line (most lines end so).
+        guard end > 0, end < text.count, !LineWrapper.hangs(text[end - 1]), !LineWrapper.hangs(text[end]),
+              !LineWrapper.endsParagraph(text[end]), graphemeStarts[end],
               !Typesetter.isWordOfItsOwn(text[end - 1]), !Typesetter.isWordOfItsOwn(text[end]) else { return 0 }
         let runs = shaped.runs
         var lo = 0, hi = runs.count
@@ -164,6 +173,12 @@ struct LineWrapper {
         var e = range.upperBound
         while e > range.lowerBound && LineWrapper.hangs(text[e - 1]) { e -= 1 }
         return e
+    }
+
+    /// UAX #14's mandatory breaks (`Typesetter.paragraph`'s): no glyph follows one on its line.
+    @inline(__always)
+    static func endsParagraph(_ u: UInt16) -> Bool {
+        u == 0x0A || u == 0x0D || u == 0x0B || u == 0x0C || u == 0x85 || u == 0x2028 || u == 0x2029
     }
 
     @inline(__always)
