@@ -16,7 +16,7 @@ import Testing
     func families(_ layout: BubbleLayout) -> [String] { layout.shaped.faces.map(\.family) }
 
     @Test func markupFaceDrawsWithThatFamilysFile() throws {
-        let layout = try layout(markup: #"Hello <font face="DejaVu Serif">Hello</font>"#)
+        let layout = try self.layout(markup: #"Hello <font face="DejaVu Serif">Hello</font>"#)
         #expect(families(layout).contains("DejaVu Serif"), "\(families(layout))")
         let json = JSONRenderer(includeFonts: true).render(layout)
         #expect(json.contains(#""family":"DejaVu Serif""#) && json.contains("DejaVuSerif.ttf"), "\(json)")
@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test func charactersTheFamilyLacksFallBack() throws {
-        let layout = try layout(markup: #"<font face="DejaVu Serif">ab 你好</font>"#)
+        let layout = try self.layout(markup: #"<font face="DejaVu Serif">ab 你好</font>"#)
         let shaped = layout.shaped
         for run in shaped.runs {
             let family = shaped.face(of: run)?.family
@@ -48,8 +48,8 @@ import Testing
 
     @Test(arguments: ["Comic Sans MS", "/etc/fonts/evil.ttf", "Noto Sans Mono"])
     func anUnknownMarkupFaceFallsBackWithAWarning(name: String) throws {
-        let layout = try layout(markup: "<font face=\"\(name)\">Hello</font>")
-        let plain = try layout(markup: "Hello")
+        let layout = try self.layout(markup: "<font face=\"\(name)\">Hello</font>")
+        let plain = try self.layout(markup: "Hello")
         #expect(families(layout) == families(plain))
         #expect(layout.lineLayout.lines[0].width == plain.lineLayout.lines[0].width)
         let warnings = layout.shaped.mapped.warnings

@@ -85,20 +85,22 @@ import Testing
     @Test func kerningAcrossARightToLeftBreakCountsInNeitherLine() throws {
         let hebrew = try FallbackChain(families: ["Noto Sans Hebrew"])
         let style = ParagraphStyle(fontSize: 40)
-        func shape(_ text: String) -> ShapedText { Typesetter(fonts: hebrew).shape(MappedText(plain: text), style: style) }
+        let typesetter = try Typesetter(fonts: hebrew)
+        func shape(_ text: String) -> ShapedText { typesetter.shape(MappedText(plain: text), style: style) }
         let pair = shape("גי")
         #expect(pair.glyphs.count == 2)
         #expect(abs(pair.width(0..<2) - (shape("ג").width(0..<1) + shape("י").width(0..<1))) > 1, "the pair kerns")
 
         let text = String(repeating: "גי", count: 10)
+        let utf16 = Array(text.utf16)
         let shaped = shape(text)
         var kernedBreaks = 0
         for width in stride(from: 60.0, through: 260, by: 9) {
             let layout = shaped.layOut(LayoutConstraints(maxWidth: width))
             #expect(layout.lines.count > 1)
             for line in layout.lines {
-                let units = Array(text.utf16[line.range])
-                if line.range.upperBound < text.utf16.count && units.last == 0x05D2 { kernedBreaks += 1 }  // ends on ג, before י
+                let units = Array(utf16[line.range])
+                if line.range.upperBound < utf16.count && units.last == 0x05D2 { kernedBreaks += 1 }  // ends on ג, before י
                 let piece = String(decoding: units, as: UTF16.self)
                 let alone = shape(piece).layOut(LayoutConstraints(maxWidth: 10_000))
                 #expect(abs(line.width - alone.lines[0].width) < 0.01, "\(piece) at \(width): \(line.width) vs \(alone.lines[0].width)")
