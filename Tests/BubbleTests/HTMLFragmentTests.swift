@@ -12,12 +12,17 @@ import Testing
         ("html-markup", Message(body: .markup("<b>bold</b> <font color=\"#ff0000\">red</font> <a href=\"javascript:alert(1)\">x</a> <a href=\"https://example.com\">ok</a>")), 280),
     ]
 
-    /// Font and image sources depend on the machine: the goldens use base URLs.
-    func html(_ message: Message, width: Double) throws -> String {
+    /// The options every case lays out with: `width`, and the line metrics `bubble html` is for.
+    static func options(_ width: Double) -> BubbleOptions {
         var o = BubbleOptions()
         o.maxWidth = width
         o.lineMetrics = .web
-        return try engine.html(message, options: o, fontBaseURL: "/fonts/", assetBaseURL: "/emoji/")
+        return o
+    }
+
+    /// Font and image sources depend on the machine: the goldens use base URLs.
+    func html(_ message: Message, width: Double) throws -> String {
+        try engine.html(message, options: Self.options(width), fontBaseURL: "/fonts/", assetBaseURL: "/emoji/")
     }
 
     @Test(arguments: cases.map(\.name))
@@ -53,7 +58,7 @@ import Testing
     @Test func urlBrokenInsideGetsWordBreaksAtBubblesLines() throws {
         let out = try html(Message(text: "see https://example.com/a/very/long/path/that/does/not/fit/on/one/line?x=1&y=2"), width: 200)
         let layout = try engine.layout(text: "see https://example.com/a/very/long/path/that/does/not/fit/on/one/line?x=1&y=2",
-                                       options: { var o = BubbleOptions(); o.maxWidth = 200; o.lineMetrics = .web; return o }())
+                                       options: Self.options(200))
         let cutsInside = layout.lineLayout.lines.count - 2  // the first line is "see ", the URL starts the second
         #expect(out.components(separatedBy: "<wbr>").count - 1 == cutsInside)
         #expect(out.contains("see <br>"))
@@ -63,7 +68,7 @@ import Testing
         // A wrapped message's fit-content box would be the whole max width in CSS, and right-to-left
         // lines, aligned to its right edge, would sit away from Bubble's rects.
         let text = "הכל בסדר https://t.co/wiki"
-        let layout = try engine.layout(text: text, options: { var o = BubbleOptions(); o.maxWidth = 200; o.lineMetrics = .web; return o }())
+        let layout = try engine.layout(text: text, options: Self.options(200))
         #expect(layout.lineLayout.lines.count == 2)
         #expect(layout.size.width < 200)
         let out = try html(Message(text: text), width: 200)
@@ -74,7 +79,7 @@ import Testing
         // Chromium measures a kerned pair of kana cut at the line's end a hair over.
         #expect(out.contains("max-width:calc(var(--bubble-max-width) + 0.1px)"))
         let full = "私はお金の必要はありません。"
-        let fullLayout = try engine.layout(text: full, options: { var o = BubbleOptions(); o.maxWidth = 200; o.lineMetrics = .web; return o }())
+        let fullLayout = try engine.layout(text: full, options: Self.options(200))
         #expect(fullLayout.lineLayout.lines.first?.range == 0..<11)
         #expect(fullLayout.size.width == 200)
     }
@@ -123,7 +128,7 @@ import Testing
         let text = "range [0-9] and some/words/joined/by/slashes/that/wrap"
         let out = try html(Message(text: text), width: 140)
         #expect(out.contains("<span class=\"nowrap\">-9</span>"))
-        let layout = try engine.layout(text: text, options: { var o = BubbleOptions(); o.maxWidth = 140; o.lineMetrics = .web; return o }())
+        let layout = try engine.layout(text: text, options: Self.options(140))
         let units = Array(text.utf16)
         let afterSlash = layout.lineLayout.lines.dropFirst().filter { units[$0.range.lowerBound - 1] == 0x2F }
         #expect(!afterSlash.isEmpty)
