@@ -135,7 +135,7 @@ public final class BubbleEngine: @unchecked Sendable {
         var lines = fitted.layOut(constraints)
         if plan.options.balance { lines = fitted.balanced(lines) }
         let names = plan.catalog.names
-        var layout = BubbleLayout(lines, padding: plan.padding, truncationURL: plan.moreURL, emojiName: { names[$0] })
+        var layout = BubbleLayout(consume lines, padding: plan.padding, truncationURL: plan.moreURL, emojiName: { names[$0] })
         if plan.minTouchSize > 0 { layout.addTouchTargets(minSize: plan.minTouchSize) }
         return layout
     }

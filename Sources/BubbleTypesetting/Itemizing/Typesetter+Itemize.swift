@@ -199,8 +199,10 @@ extension Typesetter {
             }
 
             let scriptChanges = script != 0 && runScript != 0 && script != runScript
-            if let current = runFace, face !== current, script != 0, script == runScript, styleIndex == runStyle,
-               level == runLevel, i >= noWordFaceBefore, styleIndex == 0 || !(shaped.styles[styleIndex].bold || shaped.styles[styleIndex].italic) {
+            // The cheap tests first: binding `runFace` costs a retain and a release per grapheme.
+            if script != 0, script == runScript, styleIndex == runStyle, level == runLevel, i >= noWordFaceBefore,
+               runFace != nil, face !== runFace, let current = runFace,
+               styleIndex == 0 || !(shaped.styles[styleIndex].bold || shaped.styles[styleIndex].italic) {
                 // A face switch inside a word of one script: one face for the whole word, when one covers it.
                 var wordStart = i
                 while wordStart > runStart && !Typesetter.endsWord(buffer[wordStart - 1]) { wordStart -= 1 }
