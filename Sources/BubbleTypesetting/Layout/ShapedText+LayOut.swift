@@ -295,21 +295,40 @@ extension ShapedText {
     /// broken into thousands of lines costs a logarithm per line, not the run's length.
     func glyphs(of run: ShapedRun, in range: Range<Int>) -> Range<Int> {
         if range == run.range { return run.glyphRange }
+        let rtl = run.isRightToLeft
+        let first = run.glyphRange.lowerBound, end = run.glyphRange.upperBound
+        func boundary(_ offset: Int) -> Int { glyphIndex(in: run, at: offset) }
+        // A line holds a run's start or its end far more often than neither: that side needs no search.
+        let fromStart = range.lowerBound <= run.range.lowerBound, toEnd = range.upperBound >= run.range.upperBound
+        let a = rtl ? (toEnd ? first : boundary(range.upperBound)) : (fromStart ? first : boundary(range.lowerBound))
+        let b = rtl ? (fromStart ? end : boundary(range.lowerBound)) : (toEnd ? end : boundary(range.upperBound))
+        return a < b ? a..<b : first..<first
+    }
+
+    /// The first glyph of `run` whose cluster is at or past `offset` in the run's glyph order (clusters
+    /// ascend in a left-to-right run and descend in a right-to-left one): where a line starting or ending
+    /// at `offset` cuts the run. Guessed first as one glyph per unit (most text), checked and walked a few
+    /// glyphs, else found by bisection: a bisection's branches were the layout's costliest mispredictions.
+    package func glyphIndex(in run: ShapedRun, at offset: Int) -> Int {
         let g = glyphs
         let rtl = run.isRightToLeft
-        /// The first glyph index whose cluster is past `offset` in the run's glyph order.
-        func boundary(_ offset: Int) -> Int {
-            var lo = run.glyphRange.lowerBound, hi = run.glyphRange.upperBound
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                let c = Int(g[mid].cluster)
-                if rtl ? c >= offset : c < offset { lo = mid + 1 } else { hi = mid }
-            }
-            return lo
+        let first = run.glyphRange.lowerBound, end = run.glyphRange.upperBound
+        /// Whether glyph `k` comes before `offset` (true for a prefix of the run's glyphs).
+        @inline(__always) func before(_ k: Int) -> Bool {
+            let c = Int(g[k].cluster)
+            return rtl ? c >= offset : c < offset
         }
-        let a = rtl ? boundary(range.upperBound) : boundary(range.lowerBound)
-        let b = rtl ? boundary(range.lowerBound) : boundary(range.upperBound)
-        return a < b ? a..<b : run.glyphRange.lowerBound..<run.glyphRange.lowerBound
+        let units = offset - run.range.lowerBound
+        var k = min(max(rtl ? end - units : first + units, first), end)
+        for _ in 0..<4 {
+            if k > first && !before(k - 1) { k -= 1 } else if k < end && before(k) { k += 1 } else { return k }
+        }
+        var lo = first, hi = end
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if before(mid) { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
     }
 
     /// Moves each line inside the shrink-wrapped width by the paragraph's direction and the alignment.

@@ -165,11 +165,7 @@ struct LineWrapper {
         let rtl = run.isRightToLeft
         // The first glyph of the run's tail past the break's side: clusters ascend in a left-to-right
         // run (the tail is at or after `end`) and descend in a right-to-left one (the tail is before it).
-        var a = run.glyphRange.lowerBound, b = run.glyphRange.upperBound
-        while a < b {
-            let mid = (a + b) / 2
-            if (Int(glyphs[mid].cluster) < end) != rtl { a = mid + 1 } else { b = mid }
-        }
+        let a = shaped.glyphIndex(in: run, at: end)
         guard a > run.glyphRange.lowerBound, a < run.glyphRange.upperBound else { return 0 }
         guard rtl else {
             let glyph = glyphs[a - 1]  // the last glyph of the cluster ending at `end`

@@ -160,6 +160,8 @@ public struct BubbleLayout: Sendable {
 
     private mutating func collectEmoji(_ emojiName: (String) -> String?) {
         let text = lineLayout.shaped.mapped.text
+        // Most messages draw nothing with a color face: their glyph fragments are skipped at once.
+        let anyColor = lineLayout.shaped.faces.contains { $0.isColor }
         for line in lineLayout.lines {
             for f in line.fragments {
                 let fragment = lineLayout.fragments[f]
@@ -170,6 +172,7 @@ public struct BubbleLayout: Sendable {
                                     width: p.width, height: p.ascent + p.descent)
                     emoji.append(EmojiBox(placeholder: p.placeholder, range: fragment.range, rect: rect, visibility: .visible))
                 case let .glyphs(runIndex, glyphRange):
+                    guard anyColor else { continue }
                     let run = lineLayout.shaped.runs[runIndex]
                     guard let face = lineLayout.shaped.face(of: run), face.isColor else { continue }
                     // One entry per grapheme drawn by the color face.
