@@ -72,11 +72,13 @@ public final class BubbleEngine: @unchecked Sendable {
     }
 
     /// Lays out a message: plain text, spans or markup, with its own link map and highlights.
+    @inline(__always)  // each level a 432-byte layout passes through was a copy
     public func layout(_ message: Message, options: BubbleOptions? = nil) throws(BubbleError) -> BubbleLayout {
         try layout(message, plan: try plan(for: options))
     }
 
     /// Lays out a message under a plan made by ``plan(for:)``.
+    @inline(__always)  // each level a 432-byte layout passes through was a copy
     package func layout(_ message: Message, plan: LayoutPlan) throws(BubbleError) -> BubbleLayout {
         if let cut = try layoutOfPrefix(message, plan) { return cut }
         return report(try shape(map(message, plan), plan), plan, width: plan.width)
