@@ -25,6 +25,8 @@ public final class BubbleEngine: @unchecked Sendable {
     let fingerprintBox = LazyText()
     /// The faces of the default chain, in fallback order.
     var defaultFontFaces: [FontFace] { chains.defaultChain.faces }
+    /// The chain of the engine's default `fonts` (tests count what it keeps).
+    package var defaultChain: FallbackChain { chains.defaultChain }
 
     /// Most shaped words each worker keeps (0: no word cache).
     package var shapeCacheCapacity: Int { pool.shapeCacheCapacity }

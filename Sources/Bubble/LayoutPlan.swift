@@ -39,7 +39,7 @@ package final class LayoutPlan: Sendable {
         mapper = Mapper(catalog: catalog.catalog, options: MappingOptions(
             linkify: o.linkify, linkMap: given.linkMap ?? [:], emojiSize: given.emojiSize, emojiAlign: given.emojiAlign,
             offsets: o.offsets, invalidUTF8: o.invalidUTF8, maxMessageLength: o.maxMessageLength, catalog: nil,
-            linkRules: given.linkRules?.rules ?? []))
+            linkRules: given.linkRules?.rules ?? [], faceFamilies: o.faceFamilies))
         style = ParagraphStyle(fontSize: o.fontSize, direction: o.direction, emojiSize: given.emojiSize,
                                emojiAlign: o.emojiAlign, truncationToken: given.truncationToken?.text ?? o.ellipsis,
                                language: given.language.flatMap(LanguageTag.normalized), tabSize: o.tabSize,

@@ -99,21 +99,34 @@ public final class FallbackChain: @unchecked Sendable {
     }
 
     /// The regular face of `family` (fontconfig's match, kept only when its family name is the one asked
-    /// for), cached; nil when no such family is installed. Bounded by the families styles name.
+    /// for), cached by lowercased name, misses included; nil when no such family is installed.
+    ///
+    /// Callers pass only names from a declared list (``TextStyle`` faces come from the `faceFamilies`
+    /// option, checked by the mapper; `code` asks for the monospace family), so the cache holds what those
+    /// lists name. It is still capped at ``maxFamilies``: past that it starts over, so even many lists
+    /// over a long batch keep memory bounded and cost one fontconfig query per name per refill.
     package func familyFace(_ family: String) -> FontFace? {
+        let key = family.lowercased()
         lock.lock()
-        if let known = families[family] { lock.unlock(); return known }
+        if let known = families[key] { lock.unlock(); return known }
         lock.unlock()
         var face: FontFace?
         if let match = try? FontResolver.shared.resolve(family: family), let found = try? FaceStore.shared.face(match.source),
-           found.family.lowercased() == family.lowercased() {
+           found.family.lowercased() == key {
             face = found
         }
         lock.lock()
-        if families.count < 16 { families[family] = face }
+        if families.count >= FallbackChain.maxFamilies { families.removeAll(keepingCapacity: true) }
+        families[key] = .some(face)
         lock.unlock()
         return face
     }
+
+    /// Most families ``familyFace(_:)`` keeps (the `faceFamilies` option allows 16, plus the monospace one).
+    package static let maxFamilies = 64
+
+    /// Families ``familyFace(_:)`` keeps now (found or not).
+    package var familyCount: Int { lock.withLock { families.count } }
 
     /// Whether `face` draws every scalar of a grapheme (joiners and selectors excepted).
     package func faceCovers(_ face: FontFace, _ scalars: [UInt32]) -> Bool { covers(face, scalars) }

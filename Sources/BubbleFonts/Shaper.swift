@@ -60,14 +60,16 @@ public struct GlyphBuffer: Sendable, RandomAccessCollection {
     }
 
     /// Appends `count` glyphs written by `body` into uninitialized space (every one must be written).
+    ///
+    /// `body` writes into a temporary (on the stack for a word's glyphs), appended in one copy: filling
+    /// the array with placeholder glyphs first cost more than the writes themselves.
     @inlinable
     public mutating func append(count: Int, _ body: (UnsafeMutableBufferPointer<Glyph>) -> Void) {
         guard count > 0 else { return }
-        glyphs.reserveCapacity(glyphs.count + count)
-        let zero = Glyph(id: 0, cluster: 0, advance: 0)
-        let start = glyphs.count
-        glyphs.append(contentsOf: repeatElement(zero, count: count))
-        glyphs.withUnsafeMutableBufferPointer { body(UnsafeMutableBufferPointer(rebasing: $0[start...])) }
+        withUnsafeTemporaryAllocation(of: Glyph.self, capacity: count) { scratch in
+            body(scratch)
+            glyphs.append(contentsOf: UnsafeBufferPointer(scratch))
+        }
     }
 }
 

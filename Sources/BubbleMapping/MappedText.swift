@@ -20,6 +20,8 @@ public struct MappedText: Sendable {
     /// Block quotes (`blockquote` entities), in text order, never overlapping: each starts and ends a block
     /// (a line break before and after), and the typesetter indents its lines behind a bar.
     public var quotes: [Range<MappedIndex>] = []
+    /// What mapping set aside (a `<font face>` outside the allowed families), in source order.
+    public var warnings: [MappingWarning] = []
 
     package init(text: [UInt16], placeholders: [Placeholder] = [], links: [Link] = [], styles: [StyleRun] = [],
                 highlights: [Highlight] = [], offsets: OffsetMap) {
@@ -51,4 +53,4 @@ public struct MappedText: Sendable {
 }
 
 /// The object replacement character that stands for each placeholder in the mapped text.
-package let placeholderCharacter: UInt16 = 0xFFFC
+@inlinable package var placeholderCharacter: UInt16 { 0xFFFC }

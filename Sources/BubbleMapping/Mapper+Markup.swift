@@ -1,7 +1,9 @@
 /// Markup: a safe tag subset, parsed in one pass over the markup string (which is the source).
 ///
-/// Tags: `<b>`, `<i>`, `<font color size face>` (size in px; `face` a family *name* — a value with a
-/// slash or backslash is ignored, so markup never names a font file), `<a href>` (a link of kind `link`
+/// Tags: `<b>`, `<i>`, `<font color size face>` (size in px; `face` one of ``MappingOptions/faceFamilies``,
+/// matched case-insensitively: another name, a font file's path included, is set aside with a
+/// ``MappingWarning`` and the text keeps the chain's faces — markup is typed by people, so a name the
+/// server does not offer costs the styling, not the message), `<a href>` (a link of kind `link`
 /// when ``LinkTarget`` accepts the target; `<a href atomic>` marks it atomic, see ``Link/isAtomic``), `<img src width height>` (a placeholder; `src` is kept, never
 /// read), `<br>` (a line break) and `<p>`/`</p>` (paragraphs, separated by one line break). Names are
 /// case-insensitive, attributes may be quoted or not, other attributes are ignored. Any other tag, and
@@ -90,9 +92,12 @@ extension Mapper {
             if tag.name == .font {
                 if case .success(let color?) = CSSColor.validate(tag.attributes["color"]) { style.color = color }
                 if let size = try number(tag, "size", InputBounds.fontSize, at: offset) { style.fontSize = size }
-                if let face = tag.attributes["face"]?.trimmingASCIIWhitespace, !face.isEmpty,
-                   !face.contains("/"), !face.contains("\\") {
-                    style.family = face
+                if let face = tag.attributes["face"]?.trimmingASCIIWhitespace, !face.isEmpty {
+                    if let allowed = options.allowedFace(face) {
+                        style.family = allowed
+                    } else {
+                        builder.warnings.append(.faceNotAllowed(offset: offset, family: face, allowed: options.faceFamilies))
+                    }
                 }
             }
             open.append(OpenTag(name: tag.name, previousStyle: builder.style))

@@ -9,7 +9,7 @@ extension Span {
         return try decodeArray(value)
     }
 
-    /// Reads a spans array: each segment `{type, content?, color?, size?, url?, name?, width?, height?, atomic?}`
+    /// Reads a spans array: each segment `{type, content?, color?, size?, url?, name?, width?, height?, atomic?, face?}`
     /// (other keys are ignored, as the seed template carries its own).
     package static func decodeArray(_ json: JSONValue) throws(MappingError) -> [Span] {
         guard let items = json.array else { throw .malformedSpans(index: -1, reason: "expected an array of segments, found \(json.kindName)") }
@@ -38,7 +38,7 @@ extension Span {
             }
             spans.append(Span(type: type, content: try string("content"), color: try string("color"), size: try number("size"),
                               url: try string("url"), name: try string("name"), width: try number("width"),
-                              height: try number("height"), atomic: try bool("atomic")))
+                              height: try number("height"), atomic: try bool("atomic"), face: try string("face")))
         }
         return spans
     }
@@ -76,6 +76,12 @@ extension Mapper {
                 }
                 try Span.check(span, index: index)
                 if let size = span.size { style.fontSize = size }
+                if let face = span.face {
+                    guard let allowed = options.allowedFace(face) else {
+                        throw .faceNotAllowed(index: index, family: face, allowed: options.faceFamilies)
+                    }
+                    style.family = allowed
+                }
                 builder.style = style
                 switch span.type {
                 case .txt:

@@ -25,6 +25,8 @@ struct MappingBuilder {
 
     /// The style that content appended next gets; applied lazily so pending breaks keep the old style.
     var style: TextStyle = .plain
+    /// What mapping set aside, for ``MappedText/warnings``.
+    var warnings: [MappingWarning] = []
     private var runStyle: TextStyle = .plain
     private var runStart = 0
 
@@ -177,8 +179,10 @@ struct MappingBuilder {
         if !highlights.isEmpty {
             mappedHighlights = try Self.place(highlights, offsets: offsets, unit: options.offsets)
         }
-        return MappedText(text: out, placeholders: placeholders, links: links, styles: styles,
-                          highlights: mappedHighlights, offsets: offsets)
+        var mapped = MappedText(text: out, placeholders: placeholders, links: links, styles: styles,
+                                highlights: mappedHighlights, offsets: offsets)
+        mapped.warnings = warnings
+        return mapped
     }
 
     /// Source highlight ranges (in `unit`) as mapped ranges, in text order.

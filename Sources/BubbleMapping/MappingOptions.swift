@@ -31,12 +31,29 @@ public struct MappingOptions: Sendable, Equatable, Codable {
     public var maxMessageLength: Int = 65536
     /// Path of the emoji catalog to load instead of the default one (used by whoever builds the ``Mapper``).
     public var catalog: String?
+    /// The families `<font face>` in markup and a span's `face` may name (``defaultFaceFamilies`` unless
+    /// set; the `faceFamilies` option). A name outside it never reaches fontconfig: an allowed list, not
+    /// a cache of what fontconfig found, is what keeps a stream of made-up names from costing a query
+    /// (or a cache entry) each. Matched case-insensitively; the list's spelling is kept.
+    public var faceFamilies: [String] = MappingOptions.defaultFaceFamilies
+
+    /// The families a face may name when no `faceFamilies` is given: sans, serif and monospace faces of
+    /// the Debian packages Bubble already needs (fonts-dejavu-core, fonts-noto-core). Declared once here.
+    public static let defaultFaceFamilies = ["DejaVu Sans", "DejaVu Serif", "DejaVu Sans Mono", "Noto Sans", "Noto Serif"]
+
+    /// The entry of ``faceFamilies`` that `name` spells (case-insensitively), or nil when it is not allowed.
+    package func allowedFace(_ name: String) -> String? {
+        let lower = name.lowercased()
+        return faceFamilies.first { $0.lowercased() == lower }
+    }
 
     public init(linkify: Bool = true, linkMap: [String: String] = [:], emojiSize: Double? = nil,
                 emojiAlign: PlaceholderAlignment? = nil, offsets: OffsetUnit = .utf16,
                 invalidUTF8: InvalidUTF8Policy = .error, maxMessageLength: Int = 65536,
-                catalog: String? = nil, linkRules: [LinkRule] = []) {
+                catalog: String? = nil, linkRules: [LinkRule] = [],
+                faceFamilies: [String] = MappingOptions.defaultFaceFamilies) {
         self.linkRules = linkRules
+        self.faceFamilies = faceFamilies
         self.linkify = linkify
         self.linkMap = linkMap
         self.emojiSize = emojiSize
@@ -48,7 +65,7 @@ public struct MappingOptions: Sendable, Equatable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case linkify, linkMap, linkRules, emojiSize, emojiAlign, offsets, invalidUTF8, maxMessageLength, catalog
+        case linkify, linkMap, linkRules, emojiSize, emojiAlign, offsets, invalidUTF8, maxMessageLength, catalog, faceFamilies
     }
 
     /// Decodes the options; a missing key keeps its default.
@@ -64,5 +81,6 @@ public struct MappingOptions: Sendable, Equatable, Codable {
         invalidUTF8 = try c.decodeIfPresent(InvalidUTF8Policy.self, forKey: .invalidUTF8) ?? invalidUTF8
         maxMessageLength = try c.decodeIfPresent(Int.self, forKey: .maxMessageLength) ?? maxMessageLength
         catalog = try c.decodeIfPresent(String.self, forKey: .catalog)
+        faceFamilies = try c.decodeIfPresent([String].self, forKey: .faceFamilies) ?? faceFamilies
     }
 }

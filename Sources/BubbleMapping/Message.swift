@@ -112,10 +112,14 @@ public struct Span: Sendable, Equatable, Codable {
     /// A `link` segment that must stay whole on a line (see ``Link/isAtomic``); a link whose content starts
     /// with `@` is atomic without it.
     public var atomic: Bool?
+    /// Font family of a `txt` or `link` segment, one of ``MappingOptions/faceFamilies`` (another is
+    /// ``MappingError/faceNotAllowed(index:family:allowed:)``); characters it lacks fall back as usual.
+    public var face: String?
 
     public init(type: Kind, content: String? = nil, color: String? = nil, size: Double? = nil, url: String? = nil,
-                name: String? = nil, width: Double? = nil, height: Double? = nil, atomic: Bool? = nil) {
+                name: String? = nil, width: Double? = nil, height: Double? = nil, atomic: Bool? = nil, face: String? = nil) {
         self.atomic = atomic
+        self.face = face
         self.type = type
         self.content = content
         self.color = color

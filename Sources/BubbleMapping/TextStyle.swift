@@ -4,7 +4,8 @@ package struct TextStyle: Sendable, Equatable, Hashable {
     package var fontSize: Double?
     /// CSS color (`#RRGGBB`, `#RGB` or a name such as `red`), kept as given after validation.
     package var color: String?
-    /// Font family (a name or a font file path), ahead of the fallback chain.
+    /// Font family ahead of the fallback chain for the graphemes it covers: a name from
+    /// ``MappingOptions/faceFamilies`` (the mapper checks it; never a file path).
     package var family: String?
     package var bold: Bool
     package var italic: Bool

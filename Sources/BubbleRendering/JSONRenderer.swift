@@ -156,6 +156,17 @@ public struct JSONRenderer: Sendable {
             w.endArray()
         }
         w.furniture(of: layout)
+        let warnings = layout.shaped.mapped.warnings  // only a message with one adds the key
+        if !warnings.isEmpty {
+            w.key("warnings"); w.beginArray()
+            for warning in warnings {
+                w.beginObject()
+                w.field("code", warning.code)
+                w.field("message", warning.message)
+                w.endObject()
+            }
+            w.endArray()
+        }
         w.field("unresolvedGlyphs", layout.shaped.unresolvedGlyphs)
         if includeFonts {
             w.key("fonts"); w.beginObject()

@@ -181,7 +181,7 @@ public struct SVGRenderer: Sendable {
                         ? Decoration(style: style, metrics: decorationMetrics(face, run.fontSize),
                                      lineTop: top + line.top, lineBottom: top + line.top + line.height, baseline: baseline)
                         : nil
-                    var x = left + fragment.x
+                    var x = left + fragment.x + fragment.penOffset
                     for k in glyphRange {
                         let cluster = Int(g[k].cluster)
                         let key: SVGScene.LayerKey

@@ -27,8 +27,10 @@ package struct BubbleServerSettings: Sendable {
     /// Caps of what the engine keeps between requests: font chains (`--font-chains`), catalogs
     /// (`--catalogs`), glyph paths (`--glyph-paths`), shaped words per typesetter (`--shaped-words`).
     package var limits = EngineLimits()
-    /// Font families a request may name in `fonts` (`--allow-families`); nil: the default chain's
-    /// families plus the families of `--fonts`. Others are refused with 422 `font_not_allowed`.
+    /// Font families a request may name in `fonts` and `faceFamilies` (`--allow-families`); nil: the
+    /// default chain's families plus those of `--fonts` and of the defaults' `faceFamilies`. Others are
+    /// refused with 422 `font_not_allowed`. When given, the defaults' `faceFamilies` are kept within it,
+    /// so `<font face>` and a span's `face` can name nothing else.
     package var allowedFamilies: [String]?
     /// Seconds a client has to send a whole request, headers and body (`--request-deadline`): past it
     /// the connection is closed, however steadily bytes trickle in.

@@ -20,7 +20,7 @@ package final class BubbleService: Sendable {
     /// The font set's fingerprint, which reads every font file, is worked out in a background task.
     package init(settings: BubbleServerSettings) throws(BubbleError) {
         self.settings = settings
-        engine = try BubbleEngine(options: settings.defaults, limits: settings.limits)
+        engine = try BubbleEngine(options: BubbleService.restrictingFaces(settings), limits: settings.limits)
         cache = ShapedTextCache(capacity: settings.cacheEntries)
         allowedFamilies = BubbleService.allowedFamilies(settings)
         gate = LayoutGate(slots: settings.maxConcurrentLayouts, queueLimit: settings.layoutQueue)

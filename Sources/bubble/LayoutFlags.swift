@@ -17,6 +17,7 @@ struct LayoutFlags: ParsableArguments {
     @Flag(help: .option("balance")) var balance = false
     @Option(help: .option("fontSize"), completion: .option("fontSize")) var fontSize: String?
     @Option(help: .option("fonts"), completion: .option("fonts")) var fonts: String?
+    @Option(help: .option("faceFamilies"), completion: .option("faceFamilies")) var faceFamilies: String?
     @Option(help: .option("lineHeight"), completion: .option("lineHeight")) var lineHeight: String?
     @Option(help: .option("lineSpacing"), completion: .option("lineSpacing")) var lineSpacing: String?
     @Option(help: .option("paragraphSpacing"), completion: .option("paragraphSpacing")) var paragraphSpacing: String?

@@ -61,7 +61,7 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Emoji catalogs kept by path.") var catalogs = EngineLimits().catalogs
     @Option(help: "Glyph drawings kept for SVG.") var glyphPaths = EngineLimits().glyphPaths
     @Option(help: "Shaped words each typesetter keeps (0: no word cache).") var shapedWords = EngineLimits().shapedWords
-    @Option(help: "Font families requests may name, comma-separated (default: the default chain's and --fonts' families).")
+    @Option(help: "Font families requests may name in fonts, faceFamilies, <font face> and a span's face, comma-separated (default: the default chain's, --fonts' and faceFamilies' families).")
     var allowFamilies: String?
     @Option(help: "Seconds a client has to send a whole request, headers and body.")
     var requestDeadline = BubbleServerSettings().requestDeadline

@@ -16,21 +16,48 @@ import Glibc
 @Suite struct BoundsTests {
     @Test func aFamilyOutsideTheAllowedListIs422NamingIt() async throws {
         try await sharedServer.application(logger: quietLogger).test(.router) { client in
-            let r = try await client.post("/v1/layout", #"{"options":{"fonts":["DejaVu Serif"]},"messages":[{"id":1,"text":"hi"}]}"#)
+            // (DejaVu Serif is allowed: it is one of the standard faceFamilies.)
+            let r = try await client.post("/v1/layout", #"{"options":{"fonts":["Noto Sans Mono"]},"messages":[{"id":1,"text":"hi"}]}"#)
             #expect(r.status == .unprocessableContent)
             #expect(r.errorCode == "font_not_allowed")
-            #expect(r.text.contains("DejaVu Serif"))
+            #expect(r.text.contains("Noto Sans Mono"))
             // A message's own options: an error in its place, the others laid out.
             let own = try await client.post("/v1/layout", #"{"messages":[{"id":1,"text":"hi","options":{"fonts":["Noto Sans Nowhere"]}},{"id":2,"text":"ok"}]}"#)
             #expect(own.status == .ok)
             #expect(own.text.contains("font_not_allowed") && own.text.contains("Noto Sans Nowhere"))
             #expect(own.text.contains(#"{"id":2,"layout""#))
-            let svg = try await client.post("/v1/svg", #"{"options":{"fonts":["DejaVu Serif"]},"text":"hi"}"#)
+            let svg = try await client.post("/v1/svg", #"{"options":{"fonts":["Noto Sans Mono"]},"text":"hi"}"#)
             #expect(svg.status == .unprocessableContent)
             // The default chain's families, in any order and case, are allowed.
             let ok = try await client.post("/v1/layout", #"{"options":{"fonts":["noto sans","DejaVu Sans"]},"messages":[{"id":1,"text":"hi"}]}"#)
             #expect(ok.status == .ok)
             #expect(!ok.text.contains("\"error\""))
+        }
+    }
+
+    /// `faceFamilies` is held to the same list as `fonts`; `--allow-families` also narrows the default
+    /// faces, so `<font face>` falls back (with a warning) and a span's `face` is an error.
+    @Test func faceFamiliesStayWithinTheAllowedFamilies() async throws {
+        try await sharedServer.application(logger: quietLogger).test(.router) { client in
+            let refused = try await client.post("/v1/layout", #"{"options":{"faceFamilies":["Noto Sans Mono"]},"messages":[{"id":1,"markup":"hi"}]}"#)
+            #expect(refused.status == .unprocessableContent)
+            #expect(refused.errorCode == "font_not_allowed")
+            #expect(refused.text.contains("Noto Sans Mono"))
+            let standard = try await client.post("/v1/layout", #"{"options":{"faceFamilies":["dejavu serif"]},"messages":[{"id":1,"markup":"<font face=\"DejaVu Serif\">hi</font>"}]}"#)
+            #expect(standard.status == .ok)
+            #expect(!standard.text.contains("\"error\"") && !standard.text.contains("warnings"), "\(standard.text)")
+        }
+        let narrow = try makeServer { $0.allowedFamilies = FallbackChain.defaultFamilies }
+        try await narrow.application(logger: quietLogger).test(.router) { client in
+            let markup = try await client.post("/v1/layout", #"{"messages":[{"id":1,"markup":"<font face=\"DejaVu Serif\">hi</font>"}]}"#)
+            #expect(markup.status == .ok)
+            #expect(markup.text.contains("face_not_allowed") && markup.text.contains("DejaVu Serif"), "\(markup.text)")
+            let spans = try await client.post("/v1/layout", #"{"messages":[{"id":1,"spans":[{"type":"txt","content":"hi","face":"DejaVu Serif"}]}]}"#)
+            #expect(spans.status == .ok)
+            #expect(spans.text.contains("font_not_allowed") && spans.text.contains("DejaVu Serif"), "\(spans.text)")
+            let sans = try await client.post("/v1/layout", #"{"messages":[{"id":1,"spans":[{"type":"txt","content":"hi","face":"Noto Sans"}]}]}"#)
+            #expect(sans.status == .ok)
+            #expect(!sans.text.contains("\"error\""), "\(sans.text)")
         }
     }
 

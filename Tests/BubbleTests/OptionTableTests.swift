@@ -81,6 +81,7 @@ import Testing
     @Test(arguments: [
         ("maxWidth", "0"), ("maxWidth", "\"wide\""), ("maxLines", "-1"), ("maxLines", "1.5"), ("padding", "{\"top\": -1}"),
         ("padding", "{\"up\": 1}"), ("pageHeight", "0"), ("balance", "1"), ("fontSize", "0.5"), ("fonts", "[]"), ("fonts", "[1]"),
+        ("faceFamilies", "[\"/tmp/x.ttf\"]"), ("faceFamilies", "[\"\"]"), ("faceFamilies", "\"DejaVu Serif\""),
         ("lineHeight", "\"tall\""), ("lineHeight", "0"), ("lineSpacing", "-1"), ("paragraphSpacing", "1e9"),
         ("firstLineIndent", "-2"), ("alignment", "\"left\""), ("direction", "\"up\""), ("lineMetrics", "\"android\""), ("lineBreaking", "\"css\""), ("language", "\"en us\""),
         ("tabSize", "-1"), ("maxMarksPerCluster", "0"), ("maxMarksPerCluster", "31"), ("keepTrailingBreaks", "\"no\""),
@@ -106,7 +107,7 @@ import Testing
 
     @Test func everyOptionIsCovered() {
         // The cases above name every option: a new option needs a bad value there too.
-        let covered: Set<String> = ["maxWidth", "maxLines", "padding", "pageHeight", "balance", "fontSize", "fonts", "lineHeight",
+        let covered: Set<String> = ["maxWidth", "maxLines", "padding", "pageHeight", "balance", "fontSize", "fonts", "faceFamilies", "lineHeight",
                                     "lineSpacing", "paragraphSpacing", "firstLineIndent", "alignment", "direction", "lineMetrics", "lineBreaking", "language",
                                     "tabSize", "maxMarksPerCluster", "keepTrailingBreaks",
                                     "catalog", "emojiSize", "emojiAlign", "linkify", "linkMap", "atomicLinks", "linkRules", "ellipsis", "truncationToken",

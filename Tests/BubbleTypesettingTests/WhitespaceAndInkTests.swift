@@ -78,6 +78,56 @@ import Testing
         }
     }
 
+    /// The same in right-to-left text, where the glyph order is reversed: Noto Sans Hebrew kerns ג
+    /// before י (HarfBuzz moves ג and shortens its advance). A long word breaks at graphemes, inside
+    /// kerned pairs and outside them; each line is as wide as its text alone and draws each glyph
+    /// where its text alone would.
+    @Test func kerningAcrossARightToLeftBreakCountsInNeitherLine() throws {
+        let hebrew = try FallbackChain(families: ["Noto Sans Hebrew"])
+        let style = ParagraphStyle(fontSize: 40)
+        let typesetter = try Typesetter(fonts: hebrew)
+        func shape(_ text: String) -> ShapedText { typesetter.shape(MappedText(plain: text), style: style) }
+        let pair = shape("גי")
+        #expect(pair.glyphs.count == 2)
+        #expect(abs(pair.width(0..<2) - (shape("ג").width(0..<1) + shape("י").width(0..<1))) > 1, "the pair kerns")
+
+        let text = String(repeating: "גי", count: 10)
+        let utf16 = Array(text.utf16)
+        let shaped = shape(text)
+        var kernedBreaks = 0
+        for width in stride(from: 60.0, through: 240, by: 9) {  // the whole word is about 255 px
+            let layout = shaped.layOut(LayoutConstraints(maxWidth: width))
+            #expect(layout.lines.count > 1)
+            for line in layout.lines {
+                let units = Array(utf16[line.range])
+                if line.range.upperBound < utf16.count && units.last == 0x05D2 { kernedBreaks += 1 }  // ends on ג, before י
+                let piece = String(decoding: units, as: UTF16.self)
+                let alone = shape(piece).layOut(LayoutConstraints(maxWidth: 10_000))
+                #expect(abs(line.width - alone.lines[0].width) < 0.01, "\(piece) at \(width): \(line.width) vs \(alone.lines[0].width)")
+                #expect(line.width <= width + 1e-6 || units.count == 1)
+                #expect(drawnPositions(layout, line) .elementsEqual(drawnPositions(alone, alone.lines[0])) { abs($0 - $1) < 0.01 },
+                        "\(piece) at \(width): \(drawnPositions(layout, line)) vs \(drawnPositions(alone, alone.lines[0]))")
+            }
+        }
+        #expect(kernedBreaks > 5)
+    }
+
+    /// Each glyph's drawn x, from its line's first fragment's left edge, as the SVG draws it.
+    func drawnPositions(_ layout: LineLayout, _ line: Line) -> [Double] {
+        var xs: [Double] = []
+        let origin = layout.fragments[line.fragments.lowerBound].x
+        for f in line.fragments {
+            let fragment = layout.fragments[f]
+            guard case let .glyphs(_, glyphs) = fragment.kind else { continue }
+            var x = fragment.x + fragment.penOffset - origin
+            for k in glyphs {
+                xs.append(x + Double(layout.shaped.glyphs[k].offsetX))
+                x += Double(layout.shaped.glyphs[k].advance)
+            }
+        }
+        return xs
+    }
+
     @Test func unresolvedGlyphsCountsEveryNotdef() throws {
         // U+0378 is unassigned: no font has it.
         let shaped = try Typesetter(fonts: chain).shape(MappedText(plain: "a\u{378}b\u{378}"))

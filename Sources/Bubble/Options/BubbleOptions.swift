@@ -19,6 +19,7 @@ public struct BubbleOptions: Codable, Sendable, Hashable {
     // Text
     public var fontSize: Double?
     public var fonts: [String]?
+    public var faceFamilies: [String]?
     public var lineHeight: LineHeightValue?
     public var lineSpacing: Double?
     public var paragraphSpacing: Double?
@@ -69,6 +70,7 @@ public struct BubbleOptions: Codable, Sendable, Hashable {
         o.balance = false
         o.fontSize = 16
         o.fonts = FallbackChain.defaultFamilies
+        o.faceFamilies = MappingOptions.defaultFaceFamilies
         o.lineSpacing = 0
         o.paragraphSpacing = 0
         o.firstLineIndent = 0

@@ -34,6 +34,20 @@ package enum OptionTable {
                   }
                   return nil
               }),
+        .make(\.faceFamilies, "faceFamilies",
+              "Font families <font face> in markup and a span's face may name (the server keeps them within --allow-families); another name is a warning in markup, an error in spans.",
+              stage: .map,
+              schema: .schema(["type": .string("array"), "maxItems": .int(maxFonts),
+                               "items": .schema(["type": .string("string"), "pattern": .string("^[^/\\\\]+$"), "minLength": .int(1),
+                                                 "maxLength": .int(maxFontNameLength)]),
+                               "description": .string("Font family names a face may name.")]),
+              range: { families in
+                  if families.count > maxFonts { return "at most \(maxFonts) families" }
+                  if families.contains(where: { $0.isEmpty || $0.utf8.count > maxFontNameLength || $0.contains("/") || $0.contains("\\") }) {
+                      return "family names (no paths) of 1 to \(maxFontNameLength) bytes"
+                  }
+                  return nil
+              }),
         .make(\.lineHeight, "lineHeight", "Line height: a multiple of the font size (1.4), or px (\"24px\").",
               default: "the fonts' own", stage: .layout, schema: LineHeightValue.schema, range: { $0.outOfRange }),
         .number(\.lineSpacing, "lineSpacing", "Extra px between lines.", stage: .layout, .from(0, max: 1000)),

@@ -93,6 +93,11 @@ extension HTMLRenderer {
             if s.strikethrough { classes.append("strike") }
             if let c = HTMLText.safeColor(s.color) { style += "color:" + c + ";" }
             if let size = s.fontSize, size.isFinite, size > 0 { style += "font-size:" + HTMLText.px(size) + ";" }
+            if let family = s.family {
+                // The face's own @font-face family first (CSS compares family names without case), then
+                // the bubble's list, so what it lacks falls back as in Bubble.
+                style += "font-family:'" + HTMLRenderer.family(named: family) + "',var(--bubble-fonts);"
+            }
         }
         if let h = mapped.highlights.last(where: { $0.range.lowerBound.utf16 <= r.lowerBound && r.upperBound <= $0.range.upperBound.utf16 }) {
             classes.append("highlight")

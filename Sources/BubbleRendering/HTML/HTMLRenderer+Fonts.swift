@@ -24,6 +24,9 @@ extension HTMLRenderer {
         return "bubble-" + (name.isEmpty ? String(face.contentHash.prefix(12)) : name)
     }
 
+    /// ``family(of:)`` for a family name (a markup or span face), without its face at hand.
+    static func family(named name: String) -> String { "bubble-" + HTMLText.identifier(name) }
+
     /// `font-weight` and `font-style` descriptors of a face, from its style name (a synthetic bold or
     /// italic is the regular file, which the browser emboldens or slants as Bubble does).
     static func descriptors(of face: FontFace) -> String {

@@ -65,7 +65,7 @@ extension BubbleLayout {
             case let .glyphs(runIndex, glyphRange):
                 let run = shaped.runs[runIndex]
                 let g = shaped.glyphs
-                var gx = f.x
+                var gx = f.x + f.penOffset
                 for k in glyphRange {
                     let a = Double(g[k].advance)
                     if x <= gx + a {

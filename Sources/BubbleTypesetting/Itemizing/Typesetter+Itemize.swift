@@ -139,7 +139,7 @@ extension Typesetter {
                 }
                 script = tag == 1 ? 0 : tag
                 let styled = styleIndex != 0 && (shaped.styles[styleIndex].bold || shaped.styles[styleIndex].italic
-                                                 || shaped.styles[styleIndex].monospace)
+                                                 || shaped.styles[styleIndex].monospace || shaped.styles[styleIndex].family != nil)
                 if !styled && k == runFaceIndex && styleIndex == runStyle && level == runLevel
                     && !(script != 0 && runScript != 0 && script != runScript) {
                     if runScript == 0 { runScript = script }
@@ -186,10 +186,14 @@ extension Typesetter {
             }
             if styleIndex != 0 {
                 let style = shaped.styles[styleIndex]
-                if style.monospace, !face.isColor, let mono = fonts.familyFace(TextStyle.monospaceFamily) {
+                // `code`/`pre` ask for the monospace family, a markup or span face for its own (a name the
+                // mapper checked against `faceFamilies`); either draws the graphemes it covers, and the
+                // rest keep the face chosen above, so fallback goes on as usual.
+                if !face.isColor, let family = style.monospace ? TextStyle.monospaceFamily : style.family,
+                   let chosen = fonts.familyFace(family) {
                     // The fast path above leaves `scalars` stale: it only runs for one BMP unit.
                     let grapheme = end == i + 1 && unit & 0xF800 != 0xD800 ? [UInt32(unit)] : scalars
-                    if fonts.faceCovers(mono, grapheme) { face = mono }
+                    if fonts.faceCovers(chosen, grapheme) { face = chosen }
                 }
                 if style.bold || style.italic { face = fonts.styledFace(face, bold: style.bold, italic: style.italic) }
             }
@@ -250,20 +254,24 @@ extension Typesetter {
     private func fastFace(_ unit: UInt16, _ table: inout [UInt8]) -> Int? {
         var k = table[Int(unit)]
         if k == 0 {
-            let s = UInt32(unit)
-            if CharacterProperties.isEmojiPresentation(s) {
-                k = 255
-            } else if let index = fonts.faceIndex(forGrapheme: [s], prefersEmoji: false), index < 254 {
-                k = UInt8(index + 1)
-            } else {
-                k = 255
-            }
+            k = firstSight(unit)
             table[Int(unit)] = k
         }
         return k == 255 ? nil : Int(k) - 1
     }
 
+    /// ``fastFace(_:_:)``'s table entry for a unit seen the first time: kept out of line, as are the
+    /// other rare paths below, so the per-character loop stays small in the instruction cache.
+    @inline(never)
+    private func firstSight(_ unit: UInt16) -> UInt8 {
+        let s = UInt32(unit)
+        if CharacterProperties.isEmojiPresentation(s) { return 255 }
+        if let index = fonts.faceIndex(forGrapheme: [s], prefersEmoji: false), index < 254 { return UInt8(index + 1) }
+        return 255
+    }
+
     /// The face for one grapheme's scalars, of `script` (0 when neutral), after a run in `neighbour`.
+    @inline(never)
     private func chooseFace(_ scalars: [UInt32], script: UInt32, neighbour: FontFace?,
                             lastFallback: inout (face: FontFace, script: UInt32)?) -> FontFace {
         let first = scalars[0]
@@ -289,6 +297,7 @@ extension Typesetter {
 
     /// The end of the word starting at `start` (a grapheme start): before a space, a placeholder, a
     /// character of another script, a style or a bidi level change. Leaves the word's scalars in `scalars`.
+    @inline(never)
     private func wordEnd(_ buffer: UnsafeBufferPointer<UInt16>, from start: Int, limit: Int, script: UInt32,
                          styleRuns: [StyleRun], styleCursor: Int, levels: (array: [UInt8], base: Int)?, level: UInt8,
                          graphemeStarts: [Bool], scalars: inout [UInt32]) -> Int {
@@ -324,6 +333,7 @@ extension Typesetter {
     /// A face that covers every one of `wordScalars` (a whole word): the first chain face, else one of
     /// `candidates` (the faces the word was about to be split between), else one fontconfig finds for
     /// the whole word in `script`.
+    @inline(never)
     private func wordFace(_ wordScalars: [UInt32], script: UInt32, candidates: [FontFace]) -> (face: FontFace, chainIndex: Int?)? {
         var distinct = Array(Set(wordScalars)).sorted()
         distinct.removeAll { FallbackChain.isIgnorable($0) }
@@ -350,6 +360,7 @@ extension Typesetter {
     /// Sets aside the marks of the cluster `cluster` past the first `limit` (``ParagraphStyle/maxMarksPerCluster``)
     /// in `shaped.hiddenMarks`: they are neither shaped nor drawn, so a stack of thousands costs nothing
     /// and draws no higher than `limit` marks do.
+    @inline(never)
     func hideMarks(_ buffer: UnsafeBufferPointer<UInt16>, _ cluster: Range<Int>, over limit: Int, in shaped: inout ShapedText.Content) {
         var marks = 0
         var k = cluster.lowerBound

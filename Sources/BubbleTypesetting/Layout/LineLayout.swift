@@ -70,6 +70,12 @@ package struct LineFragment: Sendable, Equatable {
     package var width: Double
     /// Bidi level; odd is right-to-left.
     package var level: UInt8
+    /// Where drawing starts, px from ``x``: 0, except for a right-to-left fragment that ends its line
+    /// inside a kerned pair. HarfBuzz moved that line's visually first glyph and shortened its advance
+    /// by the pair's kerning (``LineWrapper/kerning(before:)``), which belongs to neither line: its
+    /// width leaves the kerning out, and drawing from `x + penOffset` puts every glyph where the
+    /// line's text shaped alone would.
+    package var penOffset: Double = 0
 }
 
 /// A page of lines (seeds 001 and 003).

@@ -125,8 +125,14 @@ extension ShapedText {
                         let g = glyphs(of: run, in: lo..<hi)
                         var w = 0.0
                         for k in g { w += Double(glyphs[k].advance) }
-                        if hi == visibleEnd && hi < paragraph.range.upperBound && !entry.truncated { w -= wrapper.kerning(before: hi) }
-                        layout.fragments.append(LineFragment(kind: .glyphs(run: r, glyphs: g), range: lo..<hi, x: 0, width: w, level: run.level))
+                        var pen = 0.0
+                        if hi == visibleEnd && hi < paragraph.range.upperBound && !entry.truncated {
+                            let kerning = wrapper.kerning(before: hi)
+                            w -= kerning
+                            if run.isRightToLeft { pen = -kerning }
+                        }
+                        layout.fragments.append(LineFragment(kind: .glyphs(run: r, glyphs: g), range: lo..<hi, x: 0, width: w, level: run.level,
+                                                             penOffset: pen))
                         if run.inkAscent > run.ascent || run.inkDescent > run.descent {
                             let ink = inkExtent(of: run, glyphs: g)
                             inkAbove = max(inkAbove, ink.above)

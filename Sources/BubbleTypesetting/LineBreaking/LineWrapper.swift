@@ -110,8 +110,15 @@ struct LineWrapper {
     }
 
     /// Advance from `start` to `end` as one line: tabs reach the next tab stop counted from `start`.
+    @inline(__always)
     func measure(_ start: Int, _ end: Int) -> Double {
         guard !tabs.isEmpty, end > start else { return advanceBefore[end] - advanceBefore[start] }
+        return measureWithTabs(start, end)
+    }
+
+    /// ``measure(_:_:)`` of text with tabs (out of line: most text has none).
+    @inline(never)
+    private func measureWithTabs(_ start: Int, _ end: Int) -> Double {
         var lo = 0, hi = tabs.count
         while lo < hi {
             let mid = (lo + hi) / 2
@@ -129,13 +136,20 @@ struct LineWrapper {
     }
 
     /// The kerning (or other pair adjustment) HarfBuzz put between the glyph ending at `end` and the one
-    /// after it, when a line ends there: it belongs to neither line. Only a break inside one
-    /// left-to-right run, not after a space (a space's own advance already hangs), can carry one.
-    /// HarfBuzz puts a left-to-right pair's adjustment on the first glyph's advance, so it is that
-    /// advance less the glyph's own (hmtx) advance. CJK ideographs are full-width and shaped one by one
-    /// in the word cache: no pair adjustment reaches across them, and they are most breaks of CJK text.
+    /// after it, when a line ends there: it belongs to neither line. Only a break inside one run, not
+    /// after a space (a space's own advance already hangs), can carry one. HarfBuzz puts a pair's
+    /// adjustment on the logically first glyph's advance (in a right-to-left run also on its x offset,
+    /// the way fonts such as Noto Sans Hebrew kern), so it is that advance less the glyph's own (hmtx)
+    /// advance. In a left-to-right run that glyph is the last one before the first glyph of a cluster at
+    /// or after `end`; in a right-to-left run the glyph order is reversed, so the cluster before `end`
+    /// comes just after the last glyph of a cluster at or after `end`, and its glyphs that advance (the
+    /// base, not its marks) carry it (``LineFragment/penOffset`` then draws the line's visually first
+    /// glyph where the line's text alone would put it). CJK ideographs are full-width and shaped one by one in the word cache: no pair
+    /// adjustment reaches across them, and they are most breaks of CJK text.
     func kerning(before end: Int) -> Double {
-        guard end > 0, end < text.count, !LineWrapper.hangs(text[end - 1]), graphemeStarts[end],
+        // Before a hanging space the pair is the last glyph and that space, inside the line (most lines end so).
+        guard end > 0, end < text.count, !LineWrapper.hangs(text[end - 1]), !LineWrapper.hangs(text[end]),
+              !LineWrapper.endsParagraph(text[end]), graphemeStarts[end],
               !Typesetter.isWordOfItsOwn(text[end - 1]), !Typesetter.isWordOfItsOwn(text[end]) else { return 0 }
         let runs = shaped.runs
         var lo = 0, hi = runs.count
@@ -145,25 +159,45 @@ struct LineWrapper {
         }
         guard lo < runs.count else { return 0 }
         let run = runs[lo]
-        guard run.range.contains(end - 1), run.range.contains(end), !run.isRightToLeft, !run.isTab,
+        guard run.range.contains(end - 1), run.range.contains(end), !run.isTab,
               let face = shaped.face(of: run), !run.glyphRange.isEmpty else { return 0 }
         let glyphs = shaped.glyphs
-        // The last glyph of a cluster before `end` (clusters ascend in a left-to-right run).
+        let rtl = run.isRightToLeft
+        // The first glyph of the run's tail past the break's side: clusters ascend in a left-to-right
+        // run (the tail is at or after `end`) and descend in a right-to-left one (the tail is before it).
         var a = run.glyphRange.lowerBound, b = run.glyphRange.upperBound
         while a < b {
             let mid = (a + b) / 2
-            if Int(glyphs[mid].cluster) < end { a = mid + 1 } else { b = mid }
+            if (Int(glyphs[mid].cluster) < end) != rtl { a = mid + 1 } else { b = mid }
         }
         guard a > run.glyphRange.lowerBound, a < run.glyphRange.upperBound else { return 0 }
-        let glyph = glyphs[a - 1]
-        guard glyph.advance != 0 else { return 0 }
-        return Double(glyph.advance) - face.advance(glyph: glyph.id, size: run.fontSize)
+        guard rtl else {
+            let glyph = glyphs[a - 1]  // the last glyph of the cluster ending at `end`
+            guard glyph.advance != 0 else { return 0 }
+            return Double(glyph.advance) - face.advance(glyph: glyph.id, size: run.fontSize)
+        }
+        // The cluster ending at `end` starts at `a`; its glyphs that advance (the base, not its marks).
+        let cluster = glyphs[a].cluster
+        var adjustment = 0.0
+        var k = a
+        while k < run.glyphRange.upperBound && glyphs[k].cluster == cluster {
+            let glyph = glyphs[k]
+            if glyph.advance != 0 { adjustment += Double(glyph.advance) - face.advance(glyph: glyph.id, size: run.fontSize) }
+            k += 1
+        }
+        return adjustment
     }
 
     func trimmedEnd(_ range: Range<Int>) -> Int {
         var e = range.upperBound
         while e > range.lowerBound && LineWrapper.hangs(text[e - 1]) { e -= 1 }
         return e
+    }
+
+    /// UAX #14's mandatory breaks (`Typesetter.paragraph`'s): no glyph follows one on its line.
+    @inline(__always)
+    static func endsParagraph(_ u: UInt16) -> Bool {
+        u == 0x0A || u == 0x0D || u == 0x0B || u == 0x0C || u == 0x85 || u == 0x2028 || u == 0x2029
     }
 
     @inline(__always)

@@ -117,7 +117,7 @@ public struct BubbleLayout: Sendable {
                         if fragment.width != 0 { close() }
                         continue
                     }
-                    var x = fragment.x
+                    var x = fragment.x + fragment.penOffset
                     for k in glyphRange {
                         let a = Double(g[k].advance)
                         if range.contains(Int(g[k].cluster)) { add(BubbleLayout.span(x, a)) } else if a != 0 { close() }
@@ -174,7 +174,7 @@ public struct BubbleLayout: Sendable {
                     guard let face = lineLayout.shaped.face(of: run), face.isColor else { continue }
                     // One entry per grapheme drawn by the color face.
                     let g = lineLayout.shaped.glyphs
-                    var x = fragment.x
+                    var x = fragment.x + fragment.penOffset
                     var clusters: [(start: Int, x0: Double, x1: Double)] = []
                     for k in glyphRange {
                         let a = Double(g[k].advance)

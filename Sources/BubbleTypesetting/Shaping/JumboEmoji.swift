@@ -20,6 +20,13 @@ package enum JumboEmoji {
         for p in mapped.placeholders {
             guard case .token = p.content else { return nil }
         }
+        // Most messages start with a letter: a first unit that is a grapheme of its own (the next one
+        // stands alone) and no emoji ends the count before the text is split into graphemes.
+        if let first = units.first, first != placeholderCharacter, first & 0xF800 != 0xD800,
+           units.count == 1 || Typesetter.standsAlone(units[1]), !CharacterProperties.isSpace(UInt32(first)),
+           !(0x0A...0x0D).contains(first), first != 0x85, first != 0x2028, first != 0x2029, !isEmoji([UInt32(first)]) {
+            return nil
+        }
         var n = 0
         for character in String(decoding: units, as: UTF16.self) {
             let scalars = character.unicodeScalars.map(\.value)

@@ -25,7 +25,11 @@ public final class ShapeCache {
     }
 
     /// Shaped words.
-    var words: ShapedWordTable
+    ///
+    /// This and the per-character tables are borrowed `inout` per run and per paragraph; a cache has one
+    /// user at a time (see above) and no borrow outlives the typesetter's call, so their accesses are not
+    /// checked at run time (each dynamic exclusivity check cost some 60 instructions).
+    @exclusivity(unchecked) var words: ShapedWordTable
 
     // MARK: Per-character choices of one chain
 
@@ -33,9 +37,9 @@ public final class ShapeCache {
     private(set) var chain: ObjectIdentifier?
     /// Per BMP code unit: 0 unknown, 1...254 the chain face index + 1, 255 no fast answer (emoji
     /// presentation, fallback font, unresolved): the grapheme takes the full path.
-    var faceOfUnit: [UInt8] = []
+    @exclusivity(unchecked) var faceOfUnit: [UInt8] = []
     /// Per BMP code unit: 0 unknown, 1 a neutral script (Common, Inherited, Unknown), else the ISO 15924 tag.
-    var scriptOfUnit: [UInt32] = []
+    @exclusivity(unchecked) var scriptOfUnit: [UInt32] = []
 
     /// Points the per-character tables at `fonts`, clearing them when the chain changes.
     func use(_ fonts: FallbackChain) {
@@ -116,6 +120,9 @@ struct ShapedWordTable {
         var glyphCount: UInt32
         /// Index of the word's first x offset in `offsets` (x, y pairs), or `UInt32.max` when all are 0.
         var offsetStart: UInt32
+        /// What the typesetter checks of each glyph it draws, worked out once when the word is kept
+        /// (``GlyphCheck/packed``: 2 bytes, where the value takes 9).
+        var check: UInt16
     }
 
     let capacity: Int
@@ -278,9 +285,13 @@ struct ShapedWordTable {
         }
     }
 
-    /// Keeps the glyphs `source[range]` (clusters relative to the word's start) for `units` in `style`.
+    /// The glyph check of entry `entry` (see ``find(_:style:hash:)``).
+    func check(of entry: Int) -> GlyphCheck { GlyphCheck(packed: entries[entry].check) }
+
+    /// Keeps the glyphs `source[range]` (clusters relative to the word's start) for `units` in `style`,
+    /// with their `check`.
     mutating func insert(_ units: UnsafeBufferPointer<UInt16>, style: Int, hash: UInt32, glyphs source: GlyphBuffer,
-                         _ range: Range<Int>) {
+                         _ range: Range<Int>, check: GlyphCheck) {
         guard !slots.isEmpty, units.count <= ShapedWordTable.longestWord, range.count <= glyphLimit else { return }
         for k in range where source[k].cluster < 0 || source[k].cluster > Int32(UInt8.max) { return }
         if entries.count >= capacity || keyUnits.count + units.count > keyLimit || ids.count + range.count > glyphLimit {
@@ -302,7 +313,8 @@ struct ShapedWordTable {
             for k in range { offsets.append(source[k].offsetX); offsets.append(source[k].offsetY) }
         }
         entries.append(Entry(hash: hash, style: UInt16(style), keyCount: UInt16(units.count), keyStart: UInt32(keyStart),
-                             glyphStart: UInt32(glyphStart), glyphCount: UInt32(range.count), offsetStart: offsetStart))
+                             glyphStart: UInt32(glyphStart), glyphCount: UInt32(range.count), offsetStart: offsetStart,
+                             check: check.packed))
         let mask = slots.count - 1
         var s = Int(hash) & mask
         while slots[s] != 0 { s = (s + 1) & mask }

@@ -79,3 +79,30 @@ package struct TallGlyphInk: Sendable {
     package var above: Float
     package var below: Float
 }
+
+/// What shaping checks of the glyphs it draws: `.notdef` glyphs (counted in `unresolvedGlyphs`) and
+/// whether any glyph is moved up or down or reaches past its face's metrics (its ink is then kept,
+/// ``Typesetter`` `keepTallInk`). The word cache keeps each word's check, so a word seen before is not
+/// looked at glyph by glyph again.
+struct GlyphCheck: Equatable {
+    var notdef = 0
+    var tall = false
+
+    init() {}
+
+    /// The check from ``packed``.
+    @inline(__always)
+    init(packed: UInt16) {
+        notdef = Int(packed & 0x7FFF)
+        tall = packed & 0x8000 != 0
+    }
+
+    /// Two bytes: the `.notdef` count (a word holds far fewer than 32,767 glyphs) and the tall bit.
+    var packed: UInt16 { UInt16(min(notdef, 0x7FFF)) | (tall ? 0x8000 : 0) }
+
+    @inline(__always)
+    mutating func add(_ other: GlyphCheck) {
+        notdef += other.notdef
+        tall = tall || other.tall
+    }
+}

@@ -74,6 +74,7 @@ public final class Typesetter {
     }
 
     /// `face.inkBounds(glyph:size:)`, remembered in `memo` (the typesetter's `inkMemo`, borrowed).
+    @inline(never)
     private static func inkBounds(_ face: FontFace, glyph: UInt32, size: Double,
                                   memo: inout [InkKey: InkBounds]) -> (above: Double, below: Double)? {
         let key = InkKey(face: ObjectIdentifier(face), glyph: glyph, size: size.bitPattern)
@@ -164,6 +165,7 @@ public final class Typesetter {
 
     /// Gives each tab the advance to the next tab stop counted from its paragraph's start: exact on a
     /// paragraph's first line; the layout measures tabs on later lines from their own line's start.
+    @inline(never)
     private func setTabAdvances(_ shaped: inout ShapedText.Content, _ advances: inout [Double]) {
         let primary = fonts.faces[0]
         let size = shaped.style.fontSize
@@ -191,7 +193,7 @@ public final class Typesetter {
         let n = units.count
         while i < n {
             let u = units[i]
-            if u == 0x0A || u == 0x0D || u == 0x0B || u == 0x0C || u == 0x85 || u == 0x2028 || u == 0x2029 {
+            if LineWrapper.endsParagraph(u) {
                 return (start..<i, (u == 0x0D && i + 1 < n && units[i + 1] == 0x0A) ? i + 2 : i + 1)
             }
             i += 1
@@ -242,6 +244,7 @@ public final class Typesetter {
         lineBreaks.appendOpportunities(in: UnsafeBufferPointer(rebasing: buffer[range]), base: range.lowerBound, to: &breaks)
     }
 
+    @inline(never)
     private func resolvePlaceholders(_ shaped: inout ShapedText.Content) {
         let style = shaped.style
         let x = shaped.primaryMetrics
@@ -285,56 +288,81 @@ public final class Typesetter {
         }
         let request = ShapingRequest(face: face, size: run.fontSize, script: run.script,
                                      rightToLeft: run.isRightToLeft, language: shaped.style.language)
-        if !shaped.hiddenMarks.isEmpty, let pieces = Typesetter.pieces(of: run.range, without: shaped.hiddenMarks) {
-            // Marks past the cap are left out; each piece is shaped seeing the text around it.
-            for piece in (run.isRightToLeft ? pieces.reversed() : pieces) {
-                shaper.shape(buffer, run: piece, as: request, into: &shaped.glyphs)
-            }
-        } else if let cache, cache.capacity > 0 {
-            shapeWords(run.range, buffer, request, &shaped, cache, &ws)
-        } else {
-            shaper.shape(buffer, run: run.range, as: request, into: &shaped.glyphs)
-        }
-        var notdef = 0
-        var tall = false  // a glyph moved up or down (marks), or one whose ink leaves the face's metrics
         let t = ws.tallGlyphTable(face)
         var table: [UInt8] = []
-        swap(&table, &ws.tallGlyphs[t].classes)  // borrowed for the loop
+        swap(&table, &ws.tallGlyphs[t].classes)  // borrowed while the run is shaped
         defer { swap(&table, &ws.tallGlyphs[t].classes) }
+        var check = GlyphCheck()
+        if !shaped.hiddenMarks.isEmpty, let pieces = Typesetter.pieces(of: run.range, without: shaped.hiddenMarks) {
+            shapePieces(pieces, buffer, request, &shaped)
+            check.add(Typesetter.check(shaped.glyphs, from: start, face: face, classes: &table))
+        } else if let cache, cache.capacity > 0 {
+            check = shapeWords(run.range, buffer, request, &shaped, cache, classes: &table, &ws)
+        } else {
+            shaper.shape(buffer, run: run.range, as: request, into: &shaped.glyphs)
+            check.add(Typesetter.check(shaped.glyphs, from: start, face: face, classes: &table))
+        }
         let end = shaped.glyphs.count
         shaped.glyphs.glyphs.withUnsafeBufferPointer { glyphs in
             advances.withUnsafeMutableBufferPointer { advances in
-                table.withUnsafeMutableBufferPointer { classes in
-                    for g in start..<end {
-                        let glyph = glyphs[g]
-                        advances[Int(glyph.cluster)] += Double(glyph.advance)
-                        if glyph.id == 0 { notdef += 1 }
-                        if glyph.offsetY != 0 { tall = true; continue }
-                        let id = Int(glyph.id)
-                        guard id < classes.count else { tall = true; continue }
-                        var c = classes[id]
-                        if c == 0 {
-                            c = face.reachesPastMetrics(glyph: glyph.id) ? 2 : 1
-                            classes[id] = c
-                            face.releaseOutlinePages(afterReading: 1)  // the first time only: cold
-                        }
-                        if c == 2 { tall = true }
+                for g in start..<end { advances[Int(glyphs[g].cluster)] += Double(glyphs[g].advance) }
+            }
+        }
+        shaped.unresolvedGlyphs += check.notdef
+        shaped.runs[r].glyphRange = start..<shaped.glyphs.count
+        if check.tall { keepTallInk(of: r, face: face, classes: table, &shaped, &ws.inkMemo) }
+    }
+
+    /// The check of the glyphs of `glyphs` from `start` on, drawn with `face`: each glyph is looked up in
+    /// `classes` (the typesetter's tall-glyph table for `face`), measured the first time. Words from the
+    /// cache bring their check with them, so only newly shaped glyphs come here.
+    static func check(_ glyphs: GlyphBuffer, from start: Int, face: FontFace, classes: inout [UInt8]) -> GlyphCheck {
+        var check = GlyphCheck()
+        glyphs.glyphs.withUnsafeBufferPointer { glyphs in
+            classes.withUnsafeMutableBufferPointer { classes in
+                for g in start..<glyphs.count {
+                    let glyph = glyphs[g]
+                    if glyph.id == 0 { check.notdef += 1 }
+                    if glyph.offsetY != 0 { check.tall = true; continue }
+                    let id = Int(glyph.id)
+                    guard id < classes.count else { check.tall = true; continue }
+                    var c = classes[id]
+                    if c == 0 {
+                        c = Typesetter.classify(glyph.id, of: face)
+                        classes[id] = c
                     }
+                    if c == 2 { check.tall = true }
                 }
             }
         }
-        shaped.unresolvedGlyphs += notdef
-        shaped.runs[r].glyphRange = start..<shaped.glyphs.count
-        guard tall else { return }
+        return check
+    }
+
+    /// The tall-glyph table entry of `glyph` in `face`, measured the first time a typesetter sees it
+    /// (1: ink inside the face's metrics, 2: past them). Out of line, as are the other rare paths of
+    /// shaping, so the per-glyph loop stays small in the instruction cache.
+    @inline(never)
+    private static func classify(_ glyph: UInt32, of face: FontFace) -> UInt8 {
+        let c: UInt8 = face.reachesPastMetrics(glyph: glyph) ? 2 : 1
+        face.releaseOutlinePages(afterReading: 1)
+        return c
+    }
+
+    /// Keeps the ink of run `r`'s glyphs that reach past their face's metrics (`classes` 2) or sit
+    /// moved up or down, and grows the run's ink extent to hold them.
+    @inline(never)
+    private func keepTallInk(of r: Int, face: FontFace, classes: [UInt8], _ shaped: inout ShapedText.Content,
+                             _ memo: inout [InkKey: InkBounds]) {
+        let run = shaped.runs[r]
+        let start = run.glyphRange.lowerBound
         // Only the glyphs that reach past the metrics are kept, with their ink: the layout looks them up
         // per line without asking HarfBuzz again.
         var above = run.ascent, below = run.descent
-        let classes = table
         for g in start..<shaped.glyphs.count {
             let glyph = shaped.glyphs[g]
             let id = Int(glyph.id)
             guard glyph.offsetY != 0 || id >= classes.count || classes[id] == 2,
-                  let ink = Typesetter.inkBounds(face, glyph: glyph.id, size: run.fontSize, memo: &ws.inkMemo) else { continue }
+                  let ink = Typesetter.inkBounds(face, glyph: glyph.id, size: run.fontSize, memo: &memo) else { continue }
             let a = ink.above + Double(glyph.offsetY), b = ink.below - Double(glyph.offsetY)
             guard a > run.ascent || b > run.descent else { continue }
             shaped.inkOfTallGlyphs.append(TallGlyphInk(glyph: Int32(g), above: Float(a), below: Float(b)))
@@ -345,7 +373,17 @@ public final class Typesetter {
         shaped.runs[r].inkDescent = below
     }
 
+    /// Shapes a run's `pieces` (the run without its hidden marks), each seeing the text around it.
+    @inline(never)
+    private func shapePieces(_ pieces: [Range<Int>], _ buffer: UnsafeBufferPointer<UInt16>, _ request: ShapingRequest,
+                             _ shaped: inout ShapedText.Content) {
+        for piece in (request.rightToLeft ? pieces.reversed() : pieces) {
+            shaper.shape(buffer, run: piece, as: request, into: &shaped.glyphs)
+        }
+    }
+
     /// `range` cut around the `hidden` ranges (ascending) that fall in it, or nil when none does.
+    @inline(never)
     static func pieces(of range: Range<Int>, without hidden: [Range<Int>]) -> [Range<Int>]? {
         guard !hidden.isEmpty else { return nil }
         var lo = 0, hi = hidden.count
@@ -372,7 +410,8 @@ public final class Typesetter {
 
     /// Shapes `range` word by word through the cache; glyphs come out in visual order as HarfBuzz's would.
     private func shapeWords(_ range: Range<Int>, _ buffer: UnsafeBufferPointer<UInt16>, _ request: ShapingRequest,
-                            _ shaped: inout ShapedText.Content, _ cache: ShapeCache, _ ws: inout Workspace) {
+                            _ shaped: inout ShapedText.Content, _ cache: ShapeCache, classes: inout [UInt8],
+                            _ ws: inout Workspace) -> GlyphCheck {
         var cuts: [Int] = []
         swap(&cuts, &ws.wordCuts)  // so `cuts` is the only owner and keeps its buffer
         cuts.removeAll(keepingCapacity: true)
@@ -394,40 +433,50 @@ public final class Typesetter {
         let contextual = Typesetter.shapesInContext(request.script)
         let before = contextual && range.lowerBound > 0 && !Typesetter.endsWord(buffer[range.lowerBound - 1])
         let after = contextual && range.upperBound < buffer.count && !Typesetter.endsWord(buffer[range.upperBound])
-        shapeWords(cuts, buffer, request, style, contextBefore: before, contextAfter: after, &shaped, &cache.words, &ws.glyphs)
+        let check = shapeWords(cuts, buffer, request, style, contextBefore: before, contextAfter: after, &shaped,
+                               &cache.words, &ws.glyphs, classes: &classes)
         swap(&cuts, &ws.wordCuts)
+        return check
     }
 
     /// Shapes the words between `cuts` through `table`, in visual order; the first word with the text
     /// before it as context when `contextBefore`, the last with the text after it when `contextAfter`.
     private func shapeWords(_ cuts: [Int], _ buffer: UnsafeBufferPointer<UInt16>, _ request: ShapingRequest,
                             _ style: WordStyle, contextBefore: Bool, contextAfter: Bool,
-                            _ shaped: inout ShapedText.Content, _ table: inout ShapedWordTable, _ scratch: inout GlyphBuffer) {
+                            _ shaped: inout ShapedText.Content, _ table: inout ShapedWordTable, _ scratch: inout GlyphBuffer,
+                            classes: inout [UInt8]) -> GlyphCheck {
         let styleIndex = table.index(of: style)
         let words = cuts.count - 1
+        var check = GlyphCheck()
         for w in 0..<words {
             let k = request.rightToLeft ? words - 1 - w : w  // right-to-left: the last word is drawn first
             let word = cuts[k]..<cuts[k + 1]
             if word.count > Typesetter.longestCachedWord {
+                let start = shaped.glyphs.count
                 shaper.shape(buffer, run: word, as: request, into: &shaped.glyphs)
+                check.add(Typesetter.check(shaped.glyphs, from: start, face: request.face, classes: &classes))
                 continue
             }
             if (k == 0 && contextBefore) || (k == words - 1 && contextAfter) {
-                shapeWord(word, buffer, request, style, before: k == 0 && contextBefore, after: k == words - 1 && contextAfter,
-                          &shaped, &table, &scratch)
+                check.add(shapeWord(word, buffer, request, style, before: k == 0 && contextBefore, after: k == words - 1 && contextAfter,
+                                    &shaped, &table, &scratch, classes: &classes))
                 continue
             }
             let units = UnsafeBufferPointer(rebasing: buffer[word])
             let hash = ShapedWordTable.hash(units, style: styleIndex)
             if let found = table.find(units, style: styleIndex, hash: hash) {
                 table.appendGlyphs(of: found, to: &shaped.glyphs, clusterOffset: Int32(word.lowerBound))
+                check.add(table.check(of: found))
                 continue
             }
             scratch.removeAll()
             shaper.shape(units, run: 0..<units.count, as: request, into: &scratch)
-            table.insert(units, style: styleIndex, hash: hash, glyphs: scratch, 0..<scratch.count)
+            let new = Typesetter.check(scratch, from: 0, face: request.face, classes: &classes)
+            table.insert(units, style: styleIndex, hash: hash, glyphs: scratch, 0..<scratch.count, check: new)
             shaped.glyphs.append(scratch, 0..<scratch.count, clusterOffset: Int32(word.lowerBound))
+            check.add(new)
         }
+        return check
     }
 
     /// Units of context kept on each side of a word shaped in context: HarfBuzz looks at 5 characters
@@ -436,9 +485,11 @@ public final class Typesetter {
 
     /// Shapes one word through `table` with up to ``contextUnits`` units on the sides asked for, kept
     /// under (face, word, context): the same word joins differently after another letter.
+    @inline(never)
     private func shapeWord(_ word: Range<Int>, _ buffer: UnsafeBufferPointer<UInt16>, _ request: ShapingRequest,
                            _ style: WordStyle, before: Bool, after: Bool,
-                           _ shaped: inout ShapedText.Content, _ table: inout ShapedWordTable, _ scratch: inout GlyphBuffer) {
+                           _ shaped: inout ShapedText.Content, _ table: inout ShapedWordTable, _ scratch: inout GlyphBuffer,
+                           classes: inout [UInt8]) -> GlyphCheck {
         var lo = word.lowerBound, hi = word.upperBound
         if before {
             lo = max(0, lo - Typesetter.contextUnits)
@@ -456,14 +507,16 @@ public final class Typesetter {
         let hash = ShapedWordTable.hash(units, style: styleIndex)
         if let found = table.find(units, style: styleIndex, hash: hash) {
             table.appendGlyphs(of: found, to: &shaped.glyphs, clusterOffset: Int32(word.lowerBound))
-            return
+            return table.check(of: found)
         }
         scratch.removeAll()
         shaper.shape(units, run: (word.lowerBound - lo)..<(word.upperBound - lo), as: request, into: &scratch)
         var relative = GlyphBuffer()  // clusters from the word's start, as the table keeps them
         relative.append(scratch, 0..<scratch.count, clusterOffset: -Int32(word.lowerBound - lo))
-        table.insert(units, style: styleIndex, hash: hash, glyphs: relative, 0..<relative.count)
+        let check = Typesetter.check(relative, from: 0, face: request.face, classes: &classes)
+        table.insert(units, style: styleIndex, hash: hash, glyphs: relative, 0..<relative.count, check: check)
         shaped.glyphs.append(relative, 0..<relative.count, clusterOffset: Int32(word.lowerBound))
+        return check
     }
 
     /// Scripts whose shaping looks across characters: cursive joining (Arabic, Syriac, N'Ko, Mongolian
