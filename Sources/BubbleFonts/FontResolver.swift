@@ -10,18 +10,7 @@ package final class FontResolver: @unchecked Sendable {
 
     private let lock = Lock()
     private let config: OpaquePointer?
-    /// Answers per code point, only for code points some installed face covers (see ``installed``), so
-    /// at most the installed fonts' coverage (about 79,000 code points with Debian's Noto and DejaVu).
     private var coverageCache: [UInt32: FontSource?] = [:]
-    /// Every code point some installed face covers (the union of fontconfig's charsets), made on the
-    /// first coverage look-up (under 1 ms). A code point outside it is answered nil at once: asking
-    /// fontconfig to sort every installed font for it costs about 2.4 ms under the lock, and a message can
-    /// carry thousands of distinct uncovered code points (private use, unassigned), so one request could
-    /// hold every worker's fallback look-ups for seconds and grow the cache by 1.1M entries.
-    private var installed: OpaquePointer?
-    private var installedMade = false
-    /// fontconfig sorts made so far (the expensive look-ups; tests count them).
-    private var sorts = 0
     /// Answers for whole clusters and words (bounded: emptied when it reaches ``clusterCacheLimit``).
     private var clusterCache: [ClusterKey: FontSource?] = [:]
     private struct ClusterKey: Hashable { var scalars: [UInt32]; var language: String? }
@@ -75,7 +64,6 @@ package final class FontResolver: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let cached = coverageCache[scalar] { return cached }
-        guard someFaceCovers(scalar) else { return nil }
         let found = lookUp(covering: scalar, near: family)
         coverageCache[scalar] = found
         return found
@@ -94,7 +82,6 @@ package final class FontResolver: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let cached = clusterCache[key] { return cached }
-        guard scalars.allSatisfy({ someFaceCovers($0) }) else { return nil }
         let found = lookUp(covering: scalars, language: language, near: family)
         if clusterCache.count >= FontResolver.clusterCacheLimit { clusterCache.removeAll(keepingCapacity: true) }
         clusterCache[key] = found
@@ -105,52 +92,7 @@ package final class FontResolver: @unchecked Sendable {
         lookUp(covering: [scalar], language: nil, near: family)
     }
 
-    /// Whether some installed face covers `scalar` (fontconfig's answer for it can be non-nil). Under `lock`.
-    private func someFaceCovers(_ scalar: UInt32) -> Bool {
-        if !installedMade {
-            installed = FontResolver.union(of: config)
-            installedMade = true
-        }
-        guard let installed else { return true }  // no union: every look-up goes to fontconfig, as before
-        return FcCharSetHasChar(installed, scalar) != 0
-    }
-
-    /// The union of the charsets of every font fontconfig lists (kept for the process's life, like `config`).
-    private static func union(of config: OpaquePointer?) -> OpaquePointer? {
-        guard let config, let pattern = FcPatternCreate() else { return nil }
-        defer { FcPatternDestroy(pattern) }
-        guard let objects = FcObjectSetCreate() else { return nil }
-        defer { FcObjectSetDestroy(objects) }
-        FcObjectSetAdd(objects, FC_CHARSET)
-        guard let list = FcFontList(config, pattern, objects) else { return nil }
-        defer { FcFontSetDestroy(list) }
-        guard let union = FcCharSetCreate() else { return nil }
-        for i in 0..<Int(list.pointee.nfont) {
-            guard let font = list.pointee.fonts[i] else { continue }
-            var charset: OpaquePointer?
-            if FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) == FcResultMatch, let charset {
-                FcCharSetMerge(union, charset, nil)
-            }
-        }
-        return union
-    }
-
-    /// How many times fontconfig was asked to sort the installed fonts, since the process started.
-    package var sortCount: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return sorts
-    }
-
-    /// Entries in the per-code-point cache.
-    package var coverageCacheCount: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return coverageCache.count
-    }
-
     private func lookUp(covering scalars: [UInt32], language: String?, near family: String) -> FontSource? {
-        sorts += 1
         guard let config, let pattern = FcPatternCreate() else { return nil }
         defer { FcPatternDestroy(pattern) }
         let charset = FcCharSetCreate()
