@@ -17,7 +17,7 @@ import Testing
         var cli: [String: String] = [:]
         for text in texts {
             for width in widths {
-                let r = try runBubble(["layout", "--max-width", "\(Int(width))", "--text", text])
+                let r = try await offThePool { try runBubble(["layout", "--max-width", "\(Int(width))", "--text", text]) }
                 #expect(r.status == 0, "\(r.stderr)")
                 cli["\(width) \(text)"] = String(r.stdout.dropLast())
             }

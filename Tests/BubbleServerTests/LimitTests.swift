@@ -33,7 +33,7 @@ import Glibc
             let chunk = String(repeating: "x", count: 800)
             let request = "POST /v1/layout HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
                 + "320\r\n\(chunk)\r\n320\r\n\(chunk)\r\n0\r\n\r\n"
-            let answer = try rawExchange(port: port, send: request, timeout: 10)
+            let answer = try await rawExchange(port: port, send: request, timeout: 10)
             #expect(answer.hasPrefix("HTTP/1.1 413"))
             #expect(answer.contains("body_too_large"))
         }
@@ -104,10 +104,10 @@ import Glibc
             let port = try #require(client.port)
             let start = ContinuousClock.now
             // Headers never finished: the server closes the connection without waiting forever.
-            let partial = try rawExchange(port: port, send: "POST /v1/layout HTTP/1.1\r\nHost: x\r\nContent-Le", timeout: 10)
+            let partial = try await rawExchange(port: port, send: "POST /v1/layout HTTP/1.1\r\nHost: x\r\nContent-Le", timeout: 10)
             #expect(partial.isEmpty)
             // A body announced but never sent.
-            let body = try rawExchange(port: port, send: "POST /v1/layout HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"mes", timeout: 10)
+            let body = try await rawExchange(port: port, send: "POST /v1/layout HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"mes", timeout: 10)
             #expect(body.isEmpty || body.hasPrefix("HTTP/1.1 400"))
             #expect(ContinuousClock.now - start < .seconds(5))
         }
@@ -116,10 +116,12 @@ import Glibc
 
 /// Sends `text` on a new loopback connection and reads until the server closes it (or `timeout`
 /// seconds pass, which throws).
-func rawExchange(port: Int, send text: String, timeout: Int) throws -> String {
-    let connection = try LoopbackConnection(port: port)
-    try connection.send(Array(text.utf8))
-    return try connection.readToEnd(timeout: timeout)
+func rawExchange(port: Int, send text: String, timeout: Int) async throws -> String {
+    try await offThePool {
+        let connection = try LoopbackConnection(port: port)
+        try connection.send(Array(text.utf8))
+        return try connection.readToEnd(timeout: timeout)
+    }
 }
 
 /// A plain TCP connection to 127.0.0.1, for what an HTTP client would not do (stall, half a body).

@@ -50,6 +50,19 @@ func quoted(_ s: String) -> String {
     String(decoding: try! JSONSerialization.data(withJSONObject: [s]), as: UTF8.self).dropFirst().dropLast().description
 }
 
+/// Runs blocking work (a socket read with a timeout, a child process) on a thread of its own and awaits it.
+///
+/// Swift Testing runs tests on the cooperative pool, which has one thread per core (two in CI), and the
+/// server a test starts answers on that same pool: a test that blocks a pool thread in `read` or
+/// `waitUntilExit` while another does the same leaves the server no thread to answer with. (Under ASan,
+/// ConcurrencyTests' 24 CLI runs held one thread for two minutes while LimitTests' raw exchange held the
+/// other, and the server's answer never came within the 10 s read timeout.)
+func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Result { try work() }) }.start()
+    }
+}
+
 /// Runs the built `bubble` binary.
 func runBubble(_ arguments: [String], stdin: [UInt8] = []) throws -> (status: Int32, stdout: String, stderr: String) {
     let process = Process()
