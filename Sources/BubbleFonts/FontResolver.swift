@@ -4,13 +4,18 @@ import BubbleLock
 /// Finds installed fonts through fontconfig: a family by name, or a face that covers a code point.
 ///
 /// fontconfig is initialised once per process; look-ups hold a lock (its config is not safe to
-/// query from several threads at once) and coverage answers are cached per code point.
+/// query from several threads at once) and coverage answers are cached per code point, in bounded caches.
 package final class FontResolver: @unchecked Sendable {
     package static let shared = FontResolver()
 
     private let lock = Lock()
     private let config: OpaquePointer?
+    /// Answers per code point (bounded: emptied when it reaches ``coverageCacheLimit``, so a stream of
+    /// distinct code points no font covers cannot grow it without end).
     private var coverageCache: [UInt32: FontSource?] = [:]
+    /// Most code-point answers kept before the cache starts again: far more than the code points real
+    /// text mixes, far fewer than the 1.1M a hostile stream could name.
+    static let coverageCacheLimit = 65_536
     /// Answers for whole clusters and words (bounded: emptied when it reaches ``clusterCacheLimit``).
     private var clusterCache: [ClusterKey: FontSource?] = [:]
     private struct ClusterKey: Hashable { var scalars: [UInt32]; var language: String? }
@@ -19,6 +24,44 @@ package final class FontResolver: @unchecked Sendable {
 
     private init() {
         config = FcInitLoadConfigAndFonts()
+    }
+
+    /// Every code point some installed font covers, one bit each (0x110000 bits, 136 KB), made at the
+    /// first coverage look-up. A code point outside it is answered nil at once: asking fontconfig costs
+    /// a sort of every installed font (about 2.4 ms), under the lock every worker's fallback takes, and a
+    /// message of private-use or unassigned code points could hold that lock for seconds.
+    private lazy var coverage: [UInt64] = installedCoverage()
+
+    /// Whether any installed font covers `scalar` (call with `lock` held).
+    private func anyFontCovers(_ scalar: UInt32) -> Bool {
+        scalar < 0x110000 && coverage[Int(scalar >> 6)] & (1 << UInt64(scalar & 63)) != 0
+    }
+
+    /// The union of the charsets of every font fontconfig searches (its system and application sets),
+    /// read page by page: each page is 256 code points as eight 32-bit words.
+    private func installedCoverage() -> [UInt64] {
+        var bits = [UInt64](repeating: 0, count: 0x110000 / 64)
+        guard let config else { return bits }
+        for which in [FcSetSystem, FcSetApplication] {
+            guard let set = FcConfigGetFonts(config, which) else { continue }
+            for i in 0..<Int(set.pointee.nfont) {
+                var charset: OpaquePointer?
+                guard let font = set.pointee.fonts[i], FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) == FcResultMatch,
+                      let charset else { continue }  // owned by the pattern
+                var map = [FcChar32](repeating: 0, count: 8)  // FC_CHARSET_MAP_SIZE
+                var next: FcChar32 = 0
+                var base = FcCharSetFirstPage(charset, &map, &next)
+                while base != FcChar32.max {  // FC_CHARSET_DONE
+                    for w in 0..<8 where map[w] != 0 {
+                        let first = Int(base) + w * 32
+                        guard first < 0x110000 else { break }
+                        bits[first >> 6] |= UInt64(map[w]) << UInt64(first & 63)
+                    }
+                    base = FcCharSetNextPage(charset, &map, &next)
+                }
+            }
+        }
+        return bits
     }
 
     /// The face of `family` with the requested weight and slant.
@@ -63,8 +106,10 @@ package final class FontResolver: @unchecked Sendable {
     package func face(covering scalar: UInt32, near family: String = "sans-serif") -> FontSource? {
         lock.lock()
         defer { lock.unlock() }
+        guard anyFontCovers(scalar) else { return nil }
         if let cached = coverageCache[scalar] { return cached }
         let found = lookUp(covering: scalar, near: family)
+        if coverageCache.count >= FontResolver.coverageCacheLimit { coverageCache.removeAll(keepingCapacity: true) }
         coverageCache[scalar] = found
         return found
     }
@@ -81,6 +126,8 @@ package final class FontResolver: @unchecked Sendable {
         let key = ClusterKey(scalars: scalars, language: language)
         lock.lock()
         defer { lock.unlock() }
+        // One face must cover them all, so a scalar no font covers answers at once.
+        guard scalars.allSatisfy(anyFontCovers) else { return nil }
         if let cached = clusterCache[key] { return cached }
         let found = lookUp(covering: scalars, language: language, near: family)
         if clusterCache.count >= FontResolver.clusterCacheLimit { clusterCache.removeAll(keepingCapacity: true) }
