@@ -11,10 +11,9 @@ DIST_NAME := bubble-$(VERSION)-linux-$(ARCH)
 DIST := dist/$(DIST_NAME).tar.gz
 
 # Seconds per fuzz target: `make fuzz` (long runs); `make fuzz-smoke` (in `make test`) runs each for
-# FUZZ_SMOKE_SECONDS: 10 by default, since building the fuzzer from scratch already takes about 7 min of
-# CI's 30 (`make fuzz-smoke FUZZ_SMOKE_SECONDS=30` for longer smoke runs).
+# FUZZ_SMOKE_SECONDS, two targets at a time on CI's two cores (scripts/fuzz all, FUZZ_PARALLEL).
 FUZZ_SECONDS ?= 600
-FUZZ_SMOKE_SECONDS ?= 10
+FUZZ_SMOKE_SECONDS ?= 30
 
 .PHONY: all deps build release dist install examples docs test check check-browser check-ship fuzz fuzz-smoke sanitize clean
 

@@ -235,6 +235,25 @@ struct ShapedWordTable {
         return UInt32(truncatingIfNeeded: h ^ (h >> 32))
     }
 
+    /// Whether `count` units at `a` and `b` are equal, compared four at a time in line: words are a few
+    /// units long, and a call to `memcmp` for each look-up cost more than the comparison (3% of a message).
+    @inline(__always)
+    static func same(_ a: UnsafePointer<UInt16>, _ b: UnsafePointer<UInt16>, count: Int) -> Bool {
+        let x = UnsafeRawPointer(a), y = UnsafeRawPointer(b)
+        var i = 0
+        while i + 4 <= count {
+            if x.loadUnaligned(fromByteOffset: 2 * i, as: UInt64.self) != y.loadUnaligned(fromByteOffset: 2 * i, as: UInt64.self) {
+                return false
+            }
+            i += 4
+        }
+        while i < count {
+            if a[i] != b[i] { return false }
+            i += 1
+        }
+        return true
+    }
+
     /// The entry of `units` shaped in style `style`, if it is kept (see ``appendGlyphs(of:to:clusterOffset:)``).
     mutating func find(_ units: UnsafeBufferPointer<UInt16>, style: Int, hash: UInt32) -> Int? {
         guard !slots.isEmpty else { return nil }
@@ -247,7 +266,7 @@ struct ShapedWordTable {
             let entry = entries[e - 1]
             if entry.hash == hash, Int(entry.keyCount) == units.count, Int(entry.style) == style {
                 let same = keyUnits.withUnsafeBufferPointer { k in
-                    memcmp(k.baseAddress! + Int(entry.keyStart), units.baseAddress!, units.count * 2) == 0
+                    Self.same(k.baseAddress! + Int(entry.keyStart), units.baseAddress!, count: units.count)
                 }
                 if same {
                     hits += 1
