@@ -18,7 +18,7 @@ public final class FallbackChain: @unchecked Sendable {
     /// Faces of families asked for by style (`code` and `pre` ask for the monospace one); nil when not installed.
     private var families: [String: FontFace?] = [:]
 
-    private struct StyleKey: Hashable { var face: ObjectIdentifier; var bold: Bool; var italic: Bool }
+    private struct StyleKey: Hashable { var face: ObjectIdentifier; var bold: Bool; var italic: Bool; var synthetic: Bool }
 
     /// Resolves each entry, a family name (through fontconfig) or a font file path (`/…`, `./…`, or
     /// ending in .ttf/.otf/.ttc, with an optional `#index`).
@@ -173,16 +173,25 @@ public final class FallbackChain: @unchecked Sendable {
         "Cher": "chr", "Cans": "iu", "Tfng": "ber-ma", "Olck": "sat", "Yiii": "ii",
     ]
 
+    /// ``styledFace(_:bold:italic:)`` where it covers `scalars` (a cluster); else `face` itself, emboldened
+    /// or slanted. DejaVu Sans has Arabic letters but DejaVu Sans Oblique has none: italic Arabic stays in
+    /// the upright file, slanted, as a browser synthesizes the style a family's face lacks.
+    package func styledFace(_ face: FontFace, bold: Bool, italic: Bool, covering scalars: [UInt32]) -> FontFace {
+        let styled = styledFace(face, bold: bold, italic: italic)
+        if styled === face || covers(styled, scalars) { return styled }
+        return styledFace(face, bold: bold, italic: italic, synthetic: true)
+    }
+
     /// The bold and/or italic face of the family `face` belongs to, or `face` itself with synthetic
-    /// emboldening/slant when the family has no such face.
-    package func styledFace(_ face: FontFace, bold: Bool, italic: Bool) -> FontFace {
+    /// emboldening/slant when the family has no such face (or when `synthetic`).
+    package func styledFace(_ face: FontFace, bold: Bool, italic: Bool, synthetic: Bool = false) -> FontFace {
         guard bold || italic else { return face }
-        let key = StyleKey(face: ObjectIdentifier(face), bold: bold, italic: italic)
+        let key = StyleKey(face: ObjectIdentifier(face), bold: bold, italic: italic, synthetic: synthetic)
         lock.lock()
         if let found = styled[key] { lock.unlock(); return found }
         lock.unlock()
         var result = face
-        if !face.isColor, let match = try? FontResolver.shared.resolve(family: face.family, bold: bold, italic: italic) {
+        if !face.isColor, !synthetic, let match = try? FontResolver.shared.resolve(family: face.family, bold: bold, italic: italic) {
             let needBold = bold && !match.hasBold, needItalic = italic && !match.hasItalic
             if let real = try? FaceStore.shared.face(match.source, syntheticBold: needBold, syntheticItalic: needItalic) {
                 result = real

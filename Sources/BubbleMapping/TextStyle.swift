@@ -34,6 +34,10 @@ package struct TextStyle: Sendable, Equatable, Hashable {
         self.underline = underline
     }
 
+    /// The family this style asks for ahead of the chain: the monospace face for `code` and `pre`, else
+    /// the markup's or span's own. The typesetter draws with it and the HTML names it, so both agree.
+    package var faceFamily: String? { monospace ? TextStyle.monospaceFamily : family }
+
     /// The default style: everything inherited.
     package static let plain = TextStyle()
 }

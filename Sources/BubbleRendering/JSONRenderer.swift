@@ -178,6 +178,13 @@ public struct JSONRenderer: Sendable {
                 w.field("file", face.source.path)
                 if face.source.index != 0 { w.field("index", face.source.index) }
                 w.field("hash", face.contentHash)
+                if face.syntheticBold || face.syntheticItalic {
+                    // The file drawn emboldened or slanted: told apart from the same file drawn upright.
+                    w.key("synthetic"); w.beginArray()
+                    if face.syntheticBold { w.string("bold") }
+                    if face.syntheticItalic { w.string("italic") }
+                    w.endArray()
+                }
                 w.endObject()
             }
             w.endArray()

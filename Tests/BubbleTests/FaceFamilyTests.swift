@@ -100,6 +100,33 @@ import Testing
         #expect(html.contains(#"@font-face{font-family:"bubble-DejaVuSerif""#), "\(html)")
     }
 
+    /// `code` and `pre` draw in the monospace face, and the HTML names that face, so a browser draws
+    /// the same widths (it used to draw them in the bubble's first family).
+    @Test func codeNamesTheMonospaceFaceInTheHTML() throws {
+        let message = Message(text: "run swift build now", entities: [MessageEntity(type: .code, offset: 4, length: 11)])
+        let layout = try Self.engine.layout(message)
+        #expect(families(layout).contains("DejaVu Sans Mono"), "\(families(layout))")
+        let html = try Self.engine.html(message, fontBaseURL: "/fonts/")
+        #expect(html.contains("font-family:'bubble-DejaVuSansMono',var(--bubble-fonts);\">swift build</span>"), "\(html)")
+    }
+
+    /// DejaVu Sans has Arabic letters; DejaVu Sans Oblique has none. Italic Arabic stays in the upright
+    /// file, slanted (as a browser synthesizes it), instead of drawing two missing-glyph boxes.
+    @Test func italicTheItalicFaceLacksIsTheUprightFaceSlanted() throws {
+        let text = "نه چطور؟"
+        let italic = try Self.engine.layout(Message(text: text, entities: [MessageEntity(type: .italic, offset: 0, length: 2)]))
+        let plain = try Self.engine.layout(Message(text: text))
+        #expect(italic.shaped.unresolvedGlyphs == 0)
+        #expect(abs(italic.size.width - plain.size.width) < 0.01)
+        let slanted = try #require(italic.shaped.faces.first { $0.syntheticItalic })
+        #expect(slanted.family == "DejaVu Sans" && !slanted.style.lowercased().contains("oblique"))
+        let json = JSONRenderer(includeFonts: true).render(italic)
+        #expect(json.contains(#""synthetic":["italic"]"#), "\(json)")
+        // Latin in the same family still takes the family's own oblique file.
+        let latin = try Self.engine.layout(Message(text: "no way", entities: [MessageEntity(type: .italic, offset: 0, length: 2)]))
+        #expect(latin.shaped.faces.contains { $0.style == "Oblique" && !$0.syntheticItalic }, "\(latin.shaped.faces.map(\.style))")
+    }
+
     /// A stream of made-up names costs no fontconfig query and no cache entry: the mapper drops them.
     @Test func hostileNamesDoNotGrowTheFamilyCache() throws {
         let engine = try BubbleEngine()

@@ -48,6 +48,20 @@ import Testing
         #expect(out.contains("&amp;"))
     }
 
+    /// A `pre` block inside a line gets line breaks around it that the message does not have: they are
+    /// `<br>`, so the fragment's text is the message's own, as a client counts offsets and copies text.
+    @Test func breaksAroundABlockAreNotText() throws {
+        let text = "look at this code please"
+        let message = Message(text: text, entities: [MessageEntity(type: .pre, offset: 8, length: 9)])
+        let layout = try engine.layout(message, options: Self.options(280))
+        #expect(layout.lineLayout.lines.count == 3)
+        let out = try html(message, width: 280)
+        #expect(out.components(separatedBy: "<br>").count == 3, "\(out)")
+        let body = try #require(out.range(of: "<div class=\"bubble\"").map { out[$0.lowerBound...] })
+        let shown = body.replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression)
+        #expect(shown.trimmingCharacters(in: .newlines) == text, "\(shown)")
+    }
+
     @Test func onlyWebLinksBecomeAnchors() throws {
         let out = try html(Message(body: .markup("<a href=\"javascript:alert(1)\">a</a> <a href=\"mailto:x@y.z\">b</a> <a href=\"https://ok.example\">c</a>")), width: 280)
         #expect(!out.contains("javascript:"))

@@ -10,16 +10,20 @@
     const box = m.getBoundingClientRect();
     const lines = [];  // {start, top, bottom, left, right}
     let offset = 0;
+    // A line's extent: its glyphs, and its spaces up to the last glyph (a line's leading spaces count,
+    // as in Bubble's widths; its trailing ones hang and do not).
     const place = (start, r, ink) => {
       const mid = (r.top + r.bottom) / 2;
       let line = lines.length ? lines[lines.length - 1] : null;
       if (!line || mid > line.bottom) {
-        line = {start, top: r.top, bottom: r.bottom, left: Infinity, right: -Infinity};
+        line = {start, top: r.top, bottom: r.bottom, left: Infinity, right: -Infinity, spaces: []};
         lines.push(line);
       } else {
         line.top = Math.min(line.top, r.top); line.bottom = Math.max(line.bottom, r.bottom);
       }
-      if (ink) { line.left = Math.min(line.left, r.left); line.right = Math.max(line.right, r.right); }
+      if (!ink) { line.spaces.push(r); return; }
+      for (const q of [r, ...line.spaces]) { line.left = Math.min(line.left, q.left); line.right = Math.max(line.right, q.right); }
+      line.spaces = [];
     };
     const walker = document.createTreeWalker(m, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT);
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
@@ -69,9 +73,11 @@
       }
       links[Number(a.dataset.link)] = merged.map(r => [r.left - box.left, r.top - box.top, r.right - r.left, r.bottom - r.top]);
     }
+    // A line of spaces alone (between two blocks) is not counted: nor is it on Bubble's side.
+    const inked = lines.filter(l => l.right >= l.left);
     out.push({
-      starts: lines.map(l => l.start),
-      widths: lines.map(l => l.right > l.left ? l.right - l.left : 0),
+      starts: inked.map(l => l.start),
+      widths: inked.map(l => l.right - l.left),
       height: box.height, width: box.width, links,
     });
   }

@@ -30,6 +30,12 @@ extension HTMLRenderer {
             if q.lowerBound > 0, text[q.lowerBound - 1] == 0x0A { cuts.insert(q.lowerBound - 1); dropped.insert(q.lowerBound - 1) }
             if q.upperBound < text.count, text[q.upperBound] == 0x0A { cuts.insert(q.upperBound + 1); dropped.insert(q.upperBound) }
         }
+        // Line feeds the mapper put around a `pre` block where the message had none: written as <br>, so
+        // the fragment's text is the message's own (what a reader copies, and what a client counts).
+        var inserted: Set<Int> = []
+        for k in text.indices where text[k] == 0x0A && mapped.sourceRange(MappedIndex(k)..<MappedIndex(k + 1), in: .utf16).isEmpty {
+            inserted.insert(k); cuts.insert(k); cuts.insert(k + 1)
+        }
         var openQuote: Int?
         cuts.formUnion(breaks.wordBreaks)
         cuts.formUnion(breaks.lineBreaks)
@@ -42,6 +48,7 @@ extension HTMLRenderer {
             if let end = openQuote, a >= end { out += "</div>"; openQuote = nil }
             if openQuote == nil, let q = quotes.first(where: { $0.lowerBound == a }) { out += "<div class=\"quote\">"; openQuote = q.upperBound }
             if b == a + 1, dropped.contains(a) { continue }
+            if b == a + 1, inserted.contains(a) { out += "<br>"; continue }
             if breaks.lineBreaks.contains(a) {
                 out += "<br>"
                 // With `unicode-bidi: plaintext` Chromium starts a new bidi paragraph after a <br>, whose
@@ -95,9 +102,9 @@ extension HTMLRenderer {
             if s.strikethrough { classes.append("strike") }
             if let c = HTMLText.safeColor(s.color) { style += "color:" + c + ";" }
             if let size = s.fontSize, size.isFinite, size > 0 { style += "font-size:" + HTMLText.px(size) + ";" }
-            if let family = s.family {
+            if let family = s.faceFamily {
                 // The face's own @font-face family first (CSS compares family names without case), then
-                // the bubble's list, so what it lacks falls back as in Bubble.
+                // the bubble's list, so what it lacks falls back as in Bubble (`code` and `pre` too).
                 style += "font-family:'" + HTMLRenderer.family(named: family) + "',var(--bubble-fonts);"
             }
         }

@@ -139,7 +139,7 @@ extension Typesetter {
                 }
                 script = tag == 1 ? 0 : tag
                 let styled = styleIndex != 0 && (shaped.styles[styleIndex].bold || shaped.styles[styleIndex].italic
-                                                 || shaped.styles[styleIndex].monospace || shaped.styles[styleIndex].family != nil)
+                                                 || shaped.styles[styleIndex].faceFamily != nil)
                 if !styled && k == runFaceIndex && styleIndex == runStyle && level == runLevel
                     && !(script != 0 && runScript != 0 && script != runScript) {
                     if runScript == 0 { runScript = script }
@@ -189,13 +189,15 @@ extension Typesetter {
                 // `code`/`pre` ask for the monospace family, a markup or span face for its own (a name the
                 // mapper checked against `faceFamilies`); either draws the graphemes it covers, and the
                 // rest keep the face chosen above, so fallback goes on as usual.
-                if !face.isColor, let family = style.monospace ? TextStyle.monospaceFamily : style.family,
-                   let chosen = fonts.familyFace(family) {
+                let family = face.isColor ? nil : style.faceFamily
+                if family != nil || style.bold || style.italic {
                     // The fast path above leaves `scalars` stale: it only runs for one BMP unit.
                     let grapheme = end == i + 1 && unit & 0xF800 != 0xD800 ? [UInt32(unit)] : scalars
-                    if fonts.faceCovers(chosen, grapheme) { face = chosen }
+                    if let family, let chosen = fonts.familyFace(family), fonts.faceCovers(chosen, grapheme) { face = chosen }
+                    if style.bold || style.italic {
+                        face = fonts.styledFace(face, bold: style.bold, italic: style.italic, covering: grapheme)
+                    }
                 }
-                if style.bold || style.italic { face = fonts.styledFace(face, bold: style.bold, italic: style.italic) }
             }
 
             let scriptChanges = script != 0 && runScript != 0 && script != runScript
