@@ -63,12 +63,13 @@ check: build
 
 # Bubble against headless Chromium: 1,000 corpus messages at 200, 280 and 360 px (bubble html and a
 # plain chat CSS, lineMetrics web), then the same messages with entities over their words (bold,
-# italic, code, pre, …: bubble html), failing under the floors it reaches today (the issue's targets
-# are reported); then the playground in Chromium.
+# italic, code, pre, …) and as spans of mixed sizes and faces (bubble html), failing under the floors
+# it reaches today (the issue's targets are reported); then the playground in Chromium.
 check-browser: build
 	@scripts/browser-deps
 	scripts/check-browser --sample 1000 --enforce --bubble .build/$(CONFIG)/bubble
 	scripts/check-browser --sample 1000 --styled --enforce --bubble .build/$(CONFIG)/bubble
+	scripts/check-browser --sample 1000 --styled spans --enforce --bubble .build/$(CONFIG)/bubble
 	scripts/check-playground --bubble .build/$(CONFIG)/bubble
 
 # The release archive run from nowhere near the source, under Spark, GNU parallel and co-process clients.

@@ -75,7 +75,12 @@
     }
     // A line of spaces alone (between two blocks) is not counted: nor is it on Bubble's side.
     const inked = lines.filter(l => l.right >= l.left);
+    const images = Array.from(m.querySelectorAll('img')).map(i => {
+      const r = i.getBoundingClientRect();
+      return [r.left - box.left, r.top - box.top, r.width, r.height];
+    });
     out.push({
+      images,
       starts: inked.map(l => l.start),
       widths: inked.map(l => l.right - l.left),
       height: box.height, width: box.width, links,

@@ -72,8 +72,13 @@ extension HTMLRenderer {
             }
             let nowrap = breaks.nowrap.contains { $0.lowerBound <= a && b <= $0.upperBound }
             if b == a + 1, let k = placeholderAt[a] {
+                var img = image(shaped.placeholders[k])
+                // An image in text of another size or family sits in a span of that font, as Bubble
+                // measures it: `vertical-align` follows that font, and the span's strut is in the line.
+                let font = textStyle(at: a..<b, in: mapped).map(fontStyle) ?? ""
+                if !font.isEmpty { img = "<span style=\"" + font + "\">" + img + "</span>" }
                 // Chromium reads the break after an image from the image's own style.
-                out += nowrap ? "<span class=\"nowrap\">" + image(shaped.placeholders[k]) + "</span>" : image(shaped.placeholders[k])
+                out += nowrap ? "<span class=\"nowrap\">" + img + "</span>" : img
                 continue
             }
             out += segment(a..<b, text: text, mapped: mapped, nowrap: nowrap)
@@ -91,22 +96,32 @@ extension HTMLRenderer {
         return out
     }
 
+    /// The CSS of a style's font: its size, and its family (`code` and `pre` too): the face's own
+    /// @font-face family first (CSS compares family names without case), then the bubble's list, so
+    /// what it lacks falls back as in Bubble.
+    private func fontStyle(_ s: TextStyle) -> String {
+        var css = ""
+        if let size = s.fontSize, size.isFinite, size > 0 { css += "font-size:" + HTMLText.px(size) + ";" }
+        if let family = s.faceFamily { css += "font-family:'" + HTMLRenderer.family(named: family) + "',var(--bubble-fonts);" }
+        return css
+    }
+
+    /// The style over `r`, if any (the innermost: the mapper lists styles outer to inner).
+    private func textStyle(at r: Range<Int>, in mapped: MappedText) -> TextStyle? {
+        mapped.styles.last(where: { $0.range.lowerBound.utf16 <= r.lowerBound && r.upperBound <= $0.range.upperBound.utf16 })?.style
+    }
+
     /// A stretch of text with one style: plain, or a span with Bubble's classes and validated colors.
     private func segment(_ r: Range<Int>, text: [UInt16], mapped: MappedText, nowrap: Bool) -> String {
         var classes: [String] = nowrap ? ["nowrap"] : []
         var style = ""
-        if let s = mapped.styles.last(where: { $0.range.lowerBound.utf16 <= r.lowerBound && r.upperBound <= $0.range.upperBound.utf16 })?.style {
+        if let s = textStyle(at: r, in: mapped) {
             if s.bold { classes.append("bold") }
             if s.italic { classes.append("italic") }
             if s.underline { classes.append("underline") }
             if s.strikethrough { classes.append("strike") }
             if let c = HTMLText.safeColor(s.color) { style += "color:" + c + ";" }
-            if let size = s.fontSize, size.isFinite, size > 0 { style += "font-size:" + HTMLText.px(size) + ";" }
-            if let family = s.faceFamily {
-                // The face's own @font-face family first (CSS compares family names without case), then
-                // the bubble's list, so what it lacks falls back as in Bubble (`code` and `pre` too).
-                style += "font-family:'" + HTMLRenderer.family(named: family) + "',var(--bubble-fonts);"
-            }
+            style += fontStyle(s)
         }
         if let h = mapped.highlights.last(where: { $0.range.lowerBound.utf16 <= r.lowerBound && r.upperBound <= $0.range.upperBound.utf16 }) {
             classes.append("highlight")

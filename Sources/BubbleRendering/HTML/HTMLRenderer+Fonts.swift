@@ -13,6 +13,16 @@ extension HTMLRenderer {
             if let known = faces.firstIndex(where: { $0.face === face }) { k = known } else { faces.append((face, [])); k = faces.count - 1 }
             for scalar in String(decoding: text[run.range], as: UTF16.self).unicodeScalars { faces[k].scalars.insert(scalar.value) }
         }
+        // A face a style's family names is its spans' primary font in Blink only if its range holds the
+        // space (CSS Fonts' first available font): Bubble measures its strut, so the space is in its range.
+        for k in Set(shaped.styleFaces.filter { $0 >= 0 }) {
+            let face = shaped.faces[Int(k)]
+            if let known = faces.firstIndex(where: { $0.face === face }) {
+                faces[known].scalars.insert(0x20)
+            } else {
+                faces.append((face, [0x20]))
+            }
+        }
         return faces
     }
 

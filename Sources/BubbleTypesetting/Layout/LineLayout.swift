@@ -23,6 +23,15 @@ public struct LineLayout: Sendable {
     public internal(set) var pages: [Page] = []
     /// Where the status slot went, when the constraints ask for one (its room is in ``width`` and ``height``).
     public internal(set) var status: StatusPlacement?
+    /// Under ``LineMetrics/web``, how far each inline box (by placeholder index) reaches above its line's
+    /// baseline where `vertical-align` puts it; empty under ``LineMetrics/exact``, where it is the
+    /// placeholder's own ascent.
+    package internal(set) var webBoxAscents: [Double] = []
+
+    /// How far placeholder `index`'s box reaches above its line's baseline, px.
+    package func boxAscent(_ index: Int) -> Double {
+        webBoxAscents.isEmpty ? shaped.placeholders[index].ascent : webBoxAscents[index]
+    }
 }
 
 /// One line of a ``LineLayout``.

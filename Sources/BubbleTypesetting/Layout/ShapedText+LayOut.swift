@@ -86,6 +86,7 @@ extension ShapedText {
         let web = c.lineMetrics == .web
         var webMemo: [(face: ObjectIdentifier, size: Double, extent: VerticalExtent)] = []
         let strut = web ? webTextExtent(primaryFace, size: style.fontSize, memo: &webMemo) : VerticalExtent(ascent: 0, descent: 0)
+        if web && !placeholders.isEmpty { layout.webBoxAscents = placeholders.map(\.ascent) }
         layout.lines.reserveCapacity(ranges.count)
         layout.fragments.reserveCapacity(runs.count + 2 * ranges.count)
         for (i, entry) in ranges.enumerated() {
@@ -109,6 +110,7 @@ extension ShapedText {
                         let e = webExtent(of: run, faces: faces, memo: &webMemo)
                         ascent = max(ascent, e.ascent)
                         descent = max(descent, e.descent)
+                        if let p = run.placeholder { layout.webBoxAscents[p] = webBox(of: run).ascent }
                     } else {
                         ascent = max(ascent, run.ascent)
                         descent = max(descent, run.descent)
@@ -229,25 +231,37 @@ extension ShapedText {
         return (above, below)
     }
 
-    /// A run's extent under ``LineMetrics/web``: a text run's face rounded as Blink rounds it (and the
-    /// primary font at the run's size, the strut of the span it sits in); an inline box by `vertical-align`.
+    /// A run's extent under ``LineMetrics/web``: a text run's face rounded as Blink rounds it, an inline
+    /// box by `vertical-align`; either in a span of another size or family also holds the span's primary
+    /// font at the run's size (its strut: `bubble html` puts both in such a span).
     private func webExtent(of run: ShapedRun, faces: [FontFace],
                            memo: inout [(face: ObjectIdentifier, size: Double, extent: VerticalExtent)]) -> VerticalExtent {
-        if let p = run.placeholder {
-            let resolved = placeholders[p]
-            let box = resolved.placeholder
-            if box.ascent != nil || box.descent != nil { return VerticalExtent(ascent: resolved.ascent, descent: resolved.descent) }
-            let parent = run.fontSize == style.fontSize ? primaryMetrics : primaryFace.metrics(size: run.fontSize)
-            return WebLineMetrics.box(height: resolved.ascent + resolved.descent, alignment: box.alignment ?? style.emojiAlign,
-                                      parentAscent: parent.ascent, parentDescent: parent.descent, parentXHeight: parent.webXHeight)
+        var e: VerticalExtent
+        if run.placeholder != nil {
+            e = webBox(of: run)
+        } else if run.faceIndex >= 0 {
+            e = webTextExtent(faces[Int(run.faceIndex)], size: run.fontSize, memo: &memo)
+        } else {
+            return VerticalExtent(ascent: run.ascent, descent: run.descent)
         }
-        guard run.faceIndex >= 0 else { return VerticalExtent(ascent: run.ascent, descent: run.descent) }
-        var e = webTextExtent(faces[Int(run.faceIndex)], size: run.fontSize, memo: &memo)
-        if run.fontSize != style.fontSize {
-            let s = webTextExtent(primaryFace, size: run.fontSize, memo: &memo)
+        let strut = strutFace(ofStyle: Int(run.style))
+        if run.fontSize != style.fontSize || strut !== primaryFace {
+            let s = webTextExtent(strut, size: run.fontSize, memo: &memo)
             e = VerticalExtent(ascent: max(e.ascent, s.ascent), descent: max(e.descent, s.descent))
         }
         return e
+    }
+
+    /// A placeholder run's box under ``LineMetrics/web``: its explicit ascent and descent, or
+    /// `vertical-align` against its span's primary font (the run's size and family).
+    private func webBox(of run: ShapedRun) -> VerticalExtent {
+        let resolved = placeholders[run.placeholder!]
+        let box = resolved.placeholder
+        if box.ascent != nil || box.descent != nil { return VerticalExtent(ascent: resolved.ascent, descent: resolved.descent) }
+        let face = strutFace(ofStyle: Int(run.style))
+        let parent = run.fontSize == style.fontSize && face === primaryFace ? primaryMetrics : face.metrics(size: run.fontSize)
+        return WebLineMetrics.box(height: resolved.ascent + resolved.descent, alignment: box.alignment ?? style.emojiAlign,
+                                  parentAscent: parent.ascent, parentDescent: parent.descent, parentXHeight: parent.webXHeight)
     }
 
     private func webTextExtent(_ face: FontFace, size: Double,

@@ -168,7 +168,7 @@ public struct BubbleLayout: Sendable {
                 switch fragment.kind {
                 case let .placeholder(index):
                     let p = lineLayout.shaped.placeholders[index]
-                    let rect = Rect(x: fragment.x + padding.left, y: line.baseline - p.ascent + padding.top,
+                    let rect = Rect(x: fragment.x + padding.left, y: line.baseline - lineLayout.boxAscent(index) + padding.top,
                                     width: p.width, height: p.ascent + p.descent)
                     emoji.append(EmojiBox(placeholder: p.placeholder, range: fragment.range, rect: rect, visibility: .visible))
                 case let .glyphs(runIndex, glyphRange):

@@ -28,6 +28,10 @@ public struct ShapedText: Sendable {
         var token: ShapedSnippet
         var unresolvedGlyphs = 0
         var faces: [FontFace] = []
+        /// Per style, the index in `faces` of the face its family names (`code`, `pre`, a markup or span
+        /// face), or -1: in a browser that face is the span's primary font, whose metrics are the strut
+        /// of the span's inline box. Empty when no style names a family.
+        var styleFaces: [Int32] = []
         /// Offsets of the tabs, ascending (empty for most messages).
         var tabs: [Int] = []
         /// Tab stop interval and the space advance it is measured in, px (0 when no tab).
@@ -109,8 +113,16 @@ public struct ShapedText: Sendable {
         if next - x < space / 2 { next += stop }
         return next - x
     }
-    /// Every face that drew something, in first-use order.
+    /// Every face that drew something, in first-use order, then any face a style names only as its spans' strut.
     package var faces: [FontFace] { _read { yield box.content.faces } }
+    /// See ``Content/styleFaces``.
+    package var styleFaces: [Int32] { _read { yield box.content.styleFaces } }
+
+    /// The face whose metrics are the strut of style `style`'s spans: its family's face, else the primary.
+    package func strutFace(ofStyle style: Int) -> FontFace {
+        let k = styleFaces.isEmpty ? -1 : Int(styleFaces[style])
+        return k >= 0 ? faces[k] : primaryFace
+    }
 
     /// Number of UTF-16 units in the mapped text.
     package var count: Int { box.content.mapped.text.count }

@@ -158,9 +158,28 @@ public final class Typesetter {
             }
         }
         if !shaped.tabs.isEmpty { setTabAdvances(&shaped, &advances) }
+        if shaped.styles.count > 1 { resolveStyleFaces(&shaped) }
         var total = 0.0
         for a in advances { total += a; shaped.advanceBefore.append(total) }
         swap(&advances, &ws.advances)
+    }
+
+    /// Fills `styleFaces`: the face each style's family names (styled bold or italic as its spans are),
+    /// added to the message's faces when no run drew with it (its metrics still shape the line).
+    @inline(never)
+    private func resolveStyleFaces(_ shaped: inout ShapedText.Content) {
+        var indices: [Int32] = []
+        for style in shaped.styles {
+            guard let family = style.faceFamily, var face = fonts.familyFace(family) else { indices.append(-1); continue }
+            if style.bold || style.italic { face = fonts.styledFace(face, bold: style.bold, italic: style.italic) }
+            if let k = shaped.faces.firstIndex(where: { $0 === face }) {
+                indices.append(Int32(k))
+            } else {
+                indices.append(Int32(shaped.faces.count))
+                shaped.faces.append(face)
+            }
+        }
+        if indices.contains(where: { $0 >= 0 }) { shaped.styleFaces = indices }
     }
 
     /// Gives each tab the advance to the next tab stop counted from its paragraph's start: exact on a
