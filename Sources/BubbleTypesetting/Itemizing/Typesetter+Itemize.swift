@@ -69,6 +69,8 @@ extension Typesetter {
         /// Left-to-right text of one style: a run of a chain face grows in the tight loop below.
         let oneStyleLeftToRight = hasTables && allLeftToRight && styleRuns.isEmpty
 
+        // Out of line, as the rare paths below: one copy, so the per-character loop stays small.
+        @inline(never)
         func close(_ end: Int) {
             guard end > runStart, let face = runFace else { return }
             let size = shaped.styles[runStyle].fontSize ?? shaped.style.fontSize
@@ -82,6 +84,21 @@ extension Typesetter {
             }
             shaped.runs.append(ShapedRun(range: runStart..<end, glyphRange: 0..<0, faceIndex: Int32(index), fontSize: size,
                                          level: runLevel, script: runScript == 0 ? commonScript : runScript, style: runStyle, placeholder: nil, ascent: m.ascent, descent: m.descent))
+        }
+
+        /// A tab (no face has one, so never on the fast path): a run of its own, in its neighbours'
+        /// face, shaped as nothing.
+        @inline(never)
+        func tab(at i: Int, end: Int, style: Int, level: UInt8) {
+            let face = runFace ?? fonts.faces[0]
+            close(i)
+            runStart = i; runFace = face; runStyle = style; runLevel = level; runScript = 0
+            close(end)
+            shaped.runs[shaped.runs.count - 1].isTab = true
+            shaped.tabs.append(i)
+            runFace = nil
+            runFaceIndex = -1
+            runStart = end
         }
 
         var i = range.lowerBound
@@ -149,17 +166,7 @@ extension Typesetter {
                 face = fonts.faces[k]
                 if !styled { faceIndex = k }
             } else if unit == 0x09 {
-                // A tab (no face has one, so never on the fast path): a run of its own, in its
-                // neighbours' face, shaped as nothing.
-                let face = runFace ?? fonts.faces[0]
-                close(i)
-                runStart = i; runFace = face; runStyle = styleIndex; runLevel = level; runScript = 0
-                close(end)
-                shaped.runs[shaped.runs.count - 1].isTab = true
-                shaped.tabs.append(i)
-                runFace = nil
-                runFaceIndex = -1
-                runStart = end
+                tab(at: i, end: end, style: styleIndex, level: level)
                 i = end
                 continue
             } else {

@@ -146,21 +146,8 @@ extension ShapedText {
                 r += 1
             }
             if entry.truncated {
-                for (k, run) in token.runs.enumerated() {
-                    layout.fragments.append(LineFragment(kind: .token(run: k, glyphs: run.glyphRange),
-                                                         range: entry.range.upperBound..<entry.range.upperBound,
-                                                         x: 0, width: tokenWidth(run), level: paragraph.baseLevel))
-                }
-                if web {
-                    for run in token.runs {
-                        let e = webExtent(of: run, faces: token.faces, memo: &webMemo)
-                        ascent = max(ascent, e.ascent)
-                        descent = max(descent, e.descent)
-                    }
-                } else {
-                    ascent = max(ascent, token.ascent)
-                    descent = max(descent, token.descent)
-                }
+                appendToken(at: entry.range.upperBound, level: paragraph.baseLevel, web: web, into: &layout,
+                            ascent: &ascent, descent: &descent, memo: &webMemo)
             }
             if ascent == 0 && descent == 0 {
                 let size = styles.count > 1 ? (runs.first.flatMap { styles[$0.style].fontSize } ?? style.fontSize) : style.fontSize
@@ -213,6 +200,27 @@ extension ShapedText {
         paginate(&layout)
     }
 
+    /// The truncation token's fragments at the end of a cut line, and its extent in the line's.
+    @inline(never)  // one line of a few messages
+    private func appendToken(at offset: Int, level: UInt8, web: Bool, into layout: inout LineLayout,
+                             ascent: inout Double, descent: inout Double,
+                             memo: inout [(face: ObjectIdentifier, size: Double, extent: VerticalExtent)]) {
+        for (k, run) in token.runs.enumerated() {
+            layout.fragments.append(LineFragment(kind: .token(run: k, glyphs: run.glyphRange), range: offset..<offset,
+                                                 x: 0, width: tokenWidth(run), level: level))
+        }
+        if web {
+            for run in token.runs {
+                let e = webExtent(of: run, faces: token.faces, memo: &memo)
+                ascent = max(ascent, e.ascent)
+                descent = max(descent, e.descent)
+            }
+        } else {
+            ascent = max(ascent, token.ascent)
+            descent = max(descent, token.descent)
+        }
+    }
+
     /// How far the ink of `glyphs` of `run` reaches above and below the baseline, px.
     func inkExtent(of run: ShapedRun, glyphs range: Range<Int>) -> (above: Double, below: Double) {
         if range == run.glyphRange { return (run.inkAscent, run.inkDescent) }
@@ -234,6 +242,7 @@ extension ShapedText {
     /// A run's extent under ``LineMetrics/web``: a text run's face rounded as Blink rounds it, an inline
     /// box by `vertical-align`; either in a span of another size or family also holds the span's primary
     /// font at the run's size (its strut: `bubble html` puts both in such a span).
+    @inline(never)  // web metrics only: out of the exact profile's line loop
     private func webExtent(of run: ShapedRun, faces: [FontFace],
                            memo: inout [(face: ObjectIdentifier, size: Double, extent: VerticalExtent)]) -> VerticalExtent {
         var e: VerticalExtent
