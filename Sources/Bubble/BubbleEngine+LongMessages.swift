@@ -5,6 +5,23 @@ extension BubbleEngine {
     /// Bytes of a long message laid out first when `maxLines` bounds what shows (grows ×4 when short).
     static let firstPrefixBytes = 512
 
+    /// Whether ``layoutOfPrefix(_:_:)`` can apply: a plain-text message longer than twice its first
+    /// prefix, under a plan that allows it. Checked in line first, so a short message makes no call
+    /// and copies no empty 440-byte result.
+    @inline(__always)
+    func mayLayOutPrefix(_ message: Message, _ plan: LayoutPlan) -> Bool {
+        guard plan.prefixLines > 0, case .text(let text) = message.body else { return false }
+        return text.utf8.count > 2 * (BubbleEngine.firstPrefixBytes + plan.prefixLines * 128)
+    }
+
+    /// A message ``mayLayOutPrefix(_:_:)`` allows: from a prefix when that is enough, else whole.
+    /// (Each path returns its own layout: one result, not an optional one copied out.)
+    @inline(never)
+    func layoutOfLong(_ message: Message, _ plan: LayoutPlan) throws(BubbleError) -> BubbleLayout {
+        if let cut = try layoutOfPrefix(message, plan) { return cut }
+        return report(try shape(map(message, plan), plan), plan, width: plan.width)
+    }
+
     /// A long plain-text message cut off by `maxLines`: lays out only a prefix of it, so the work stops
     /// near the last visible line (a 1 MB message costs about what a short one does).
     ///
@@ -15,13 +32,11 @@ extension BubbleEngine {
     /// Links and emoji past the visible text are then listed as `hidden` from a mapping of the whole message
     /// (mapping only: linear, and cheap next to shaping).
     func layoutOfPrefix(_ message: Message, _ plan: LayoutPlan) throws(BubbleError) -> BubbleLayout? {
-        let o = plan.options
-        let maxLines = o.maxLines
-        guard maxLines > 0, o.given.pageHeight == nil, !o.balance, o.given.linkRules == nil,
-              message.highlights.isEmpty, case .text(let text) = message.body,
-              !Mapper.keysHoldWhiteSpace(message.linkMap), !Mapper.keysHoldWhiteSpace(o.given.linkMap ?? [:]) else { return nil }
+        let maxLines = plan.prefixLines
+        guard mayLayOutPrefix(message, plan), message.highlights.isEmpty, case .text(let text) = message.body,
+              !Mapper.keysHoldWhiteSpace(message.linkMap) else { return nil }
         let bytes = text.utf8.count
-        guard bytes <= o.maxMessageLength else { return nil }  // the full path reports it
+        guard bytes <= plan.maxMessageLength else { return nil }  // the full path reports it
         var budget = BubbleEngine.firstPrefixBytes + maxLines * 128
         let textWidth = plan.constraints.maxWidth
         while budget * 2 < bytes {

@@ -62,8 +62,14 @@ public final class BubbleEngine: @unchecked Sendable {
     }
 
     /// Lays out one plain-text message.
-    public func layout(text: String, options: BubbleOptions? = nil) throws(BubbleError) -> BubbleLayout {
+    public func layout(text: String, options: BubbleOptions?) throws(BubbleError) -> BubbleLayout {
         try layout(Message(text: text), options: options)
+    }
+
+    /// Lays out one plain-text message with the engine's options. (Apart from the call with options:
+    /// passing no options still built a 514-byte empty one and copied it.)
+    public func layout(text: String) throws(BubbleError) -> BubbleLayout {
+        try layout(Message(text: text), plan: defaultPlan)
     }
 
     /// Lays out a message given as bytes, which must be UTF-8 (or are repaired, with `invalidUTF8: replace`).
@@ -80,7 +86,7 @@ public final class BubbleEngine: @unchecked Sendable {
     /// Lays out a message under a plan made by ``plan(for:)``.
     @inline(__always)  // each level a 432-byte layout passes through was a copy
     package func layout(_ message: Message, plan: LayoutPlan) throws(BubbleError) -> BubbleLayout {
-        if let cut = try layoutOfPrefix(message, plan) { return cut }
+        if mayLayOutPrefix(message, plan) { return try layoutOfLong(message, plan) }
         return report(try shape(map(message, plan), plan), plan, width: plan.width)
     }
 

@@ -28,6 +28,12 @@ package final class LayoutPlan: Sendable {
     let minTouchSize: Double
     /// The bubble widths of ``BubbleEngine/layouts(_:plan:)``: `widths`, or `maxWidth` alone.
     package let widths: [Double]
+    /// The lines shown when a long plain-text message may be laid out from a prefix of it
+    /// (``BubbleEngine/layoutOfPrefix(_:_:)``: `maxLines`, and no option that needs the whole text),
+    /// else 0. Worked out once: reading the options per message copied all of them (514 bytes).
+    let prefixLines: Int
+    /// `maxMessageLength`, bytes.
+    let maxMessageLength: Int
 
     init(_ given: BubbleOptions, catalog: LoadedCatalog, chain: FallbackChain) {
         let o = ResolvedOptions(given)
@@ -69,6 +75,10 @@ package final class LayoutPlan: Sendable {
         jumboScale = o.jumboEmoji ? o.jumboEmojiScale : nil
         minTouchSize = o.minTouchSize
         widths = given.widths?.values ?? [width]
+        let needsWholeText = o.given.pageHeight != nil || o.balance || o.given.linkRules != nil
+            || Mapper.keysHoldWhiteSpace(o.given.linkMap ?? [:])
+        prefixLines = needsWholeText ? 0 : max(o.maxLines, 0)
+        maxMessageLength = o.maxMessageLength
     }
 
     /// The constraints at another bubble width.

@@ -18,7 +18,12 @@ public struct BubbleLayout: Sendable {
     /// Emoji wholly after the truncation point (`hidden`; their `rect` is empty and not reported).
     public internal(set) var hiddenEmoji: [EmojiBox] = []
     /// The mapping of the whole message, when the layout covers only a prefix of it (the long-message path).
-    public internal(set) var wholeMessage: MappedText?
+    public internal(set) var wholeMessage: MappedText? {
+        get { wholeBox?.mapped }
+        set { wholeBox = newValue.map(WholeMessage.init) }
+    }
+    /// ``wholeMessage``, boxed: it is rare, and a layout is copied whole on its way to the caller.
+    private var wholeBox: WholeMessage?
     /// Touch rects of links, emoji and the `more` token, when asked for (``addTouchTargets(minSize:)``).
     public internal(set) var touchTargets: TouchTargets?
 
@@ -290,4 +295,10 @@ public struct HighlightBox: Sendable {
     public var range: Range<Int>
     /// In bubble space (px), one per line the highlight spans.
     public var rects: [Rect]
+}
+
+/// A mapped message kept by reference in a ``BubbleLayout``.
+private final class WholeMessage: Sendable {
+    let mapped: MappedText
+    init(_ mapped: MappedText) { self.mapped = mapped }
 }
