@@ -7,11 +7,11 @@ import Glibc
 /// outline table lies in memory and can hand that table's pages back to the kernel (see
 /// ``FontFace/releaseOutlinePages()``). HarfBuzz's own `hb_blob_create_from_file` maps the file the same
 /// way but may instead read it into the heap, where handing pages back would lose them.
-enum FontFile {
+package enum FontFile {
     /// Bubble's mapping of a file.
-    struct Mapping {
-        var base: UnsafeMutableRawPointer
-        var length: Int
+    package struct Mapping: @unchecked Sendable {
+        package var base: UnsafeMutableRawPointer
+        package var length: Int
     }
 
     /// The blob of the file at `path` and Bubble's mapping under it; nil mapping when the file could not
