@@ -33,6 +33,14 @@ struct HTMLBreaks {
         let (keep, allow) = HTMLBreaks.webPairs(shaped, lineStarts: Set(starts))
         nowrap += keep
         wordBreaks.formUnion(allow)
+        // Every line Bubble starts inside a word gets a `<wbr>` too: an opportunity Chromium already has
+        // changes nothing, and where its rules differ from ours in a way `WebBreakRules` does not know
+        // (with `line-break: strict` it keeps `higher-order` whole), it breaks where Bubble did.
+        let text = shaped.mapped.text
+        for line in lines where line.range.lowerBound > shaped.paragraphs[line.paragraph].range.lowerBound {
+            let before = text[line.range.lowerBound - 1]
+            if !LineWrapper.hangs(before) && before != placeholderCharacter { wordBreaks.insert(line.range.lowerBound) }
+        }
         nowrap = HTMLBreaks.coalesced(nowrap)
     }
 

@@ -6,7 +6,7 @@ import BubbleMapping
 ///
 /// Holds the four arrays it reads on every step, so its loops index them directly rather than through
 /// the ``ShapedText`` box.
-struct LineWrapper {
+package struct LineWrapper {
     /// `ShapedText.breaks` (with ``LineBreaking/web``, as ``WebBreakRules`` changes them), `.advanceBefore`,
     /// `.graphemeStarts` and the mapped text's UTF-16 units.
     let breaks: [Int]
@@ -197,7 +197,7 @@ struct LineWrapper {
     }
 
     @inline(__always)
-    static func hangs(_ u: UInt16) -> Bool { u == 0x20 || u == 0x09 || u == 0x3000 || u == 0x1680 || (u >= 0x2000 && u <= 0x2006) || u == 0x2008 || u == 0x2009 || u == 0x200A || u == 0x205F }
+    package static func hangs(_ u: UInt16) -> Bool { u == 0x20 || u == 0x09 || u == 0x3000 || u == 0x1680 || (u >= 0x2000 && u <= 0x2006) || u == 0x2008 || u == 0x2009 || u == 0x200A || u == 0x205F }
 
     /// Whether break `b` falls strictly inside an unbreakable range (a binary search: the ranges are sorted
     /// and disjoint, and a message may hold hundreds of mentions).
