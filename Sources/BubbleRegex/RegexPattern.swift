@@ -89,18 +89,21 @@ package final class RegexPattern: @unchecked Sendable {
         }
         if rc == PCRE2_ERROR_NOMATCH { return nil }
         try RegexPattern.check(rc)
+        // Offsets are size_t, which Swift reads as Int: PCRE2_UNSET (~(size_t)0), a group that took no
+        // part, reads as -1. A group that did not take part below one that did (`(a)?(b)` on "b") is
+        // unset but counted in `rc`, so unset is tested on every group.
         let ovector = pcre2_get_ovector_pointer_8(matchData)!
-        let unset = Int.max  // PCRE2_UNSET is ~(size_t)0
         var groups: [Range<Int>?] = []
         groups.reserveCapacity(captureCount)
         if captureCount > 0 {
             for group in 1...captureCount {
                 let start = ovector[2 * group], end = ovector[2 * group + 1]
-                groups.append(group < Int(rc) && start != unset && Int(bitPattern: UInt(start)) >= 0
-                              ? Int(start)..<Int(end) : nil)
+                groups.append(group < Int(rc) && start >= 0 && end >= start ? start..<end : nil)
             }
         }
-        return RegexMatch(range: Int(ovector[0])..<Int(ovector[1]), groups: groups)
+        // `\K` can end the reported match before its start; the match is then the empty range at its end.
+        let start = ovector[0], end = ovector[1]
+        return RegexMatch(range: end >= start ? start..<end : end..<end, groups: groups)
     }
 
     /// Every non-overlapping match in `subject`, left to right (an empty match advances one scalar).

@@ -1,5 +1,6 @@
 import Testing
 @testable import BubbleMapping
+import BubbleRegex
 
 private func mapped(_ text: String, _ rules: [LinkRule], linkMap: [String: String] = [:]) throws -> MappedText {
     try Mapper(catalog: .empty, options: MappingOptions(linkMap: linkMap, linkRules: rules)).map(text)
@@ -46,6 +47,19 @@ private func found(_ text: String, _ rules: [LinkRule]) throws -> [String] {
         #expect(m.links.map(\.target) == ["https://t.example/PAY/1234?q=PAY-1234"])
         let spaced = LinkRule(name: "q", pattern: #"find (\w+ \w+)"#, target: "https://s.example/?q=$1")
         #expect(try mapped("find café noir", [spaced]).links.map(\.target) == ["https://s.example/?q=caf%C3%A9%20noir"])
+    }
+
+    /// A group that takes no part below one that does is unset inside PCRE2's count of set groups
+    /// (found by the options fuzzer: the rule crashed on every message it matched).
+    @Test func anUnsetGroupBeforeASetOneIsEmptyInTheTarget() throws {
+        let rule = LinkRule(name: "ticket", pattern: #"\b(?<project>[A-Z]{1,5})*(?<number>\d+)\b"#,
+                            target: "https://t.example/${project}-${number}")
+        let m = try mapped("see 123 and AB45", [rule])
+        #expect(m.links.map(\.target) == ["https://t.example/-123", "https://t.example/AB-45"])
+        let regex = try RegexPattern("(a)?(b)")
+        let subject = Array("b".utf8)
+        let match = try #require(try subject.withUnsafeBufferPointer { try regex.firstMatch(in: $0) })
+        #expect(match.groups == [nil, 0..<1])
     }
 
     @Test func badRulesAreClearErrors() {
