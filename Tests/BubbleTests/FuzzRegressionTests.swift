@@ -34,7 +34,9 @@ import Testing
             case "markup": check(try engine.layout(Message(utf8: bytes, format: .markup), options: replace))
             case "spans": check(try engine.layout(Message(utf8: bytes, format: .spans), options: replace))
             case "options":
-                let document = Array(#"{"options":"#.utf8) + bytes + Array(#","text":"hello world 👍🏽"}"#.utf8)
+                // Text with what options act on (numbers, tags, a URL), as the fuzzer's samples have.
+                let text = #"hello world 👍🏽 123 AB45 #tag @user $BTC https://example.com/a?b=1 +1 555 0100"#
+                let document = Array(#"{"options":"#.utf8) + bytes + Array(#","text":"\#(text)"}"#.utf8)
                 let request = try MessageReader.read(document: document)
                 check(try engine.layout(request.message, options: request.options))
             default:  // entities, batch, svg, html: a message object
