@@ -9,6 +9,11 @@ public enum LineMetrics: String, Sendable, Codable, CaseIterable {
     /// face's ascent and descent rounded to whole px, its line gap split into half-leading, the block's
     /// primary font as a strut on every line, inline boxes aligned as CSS `vertical-align` aligns them.
     case web
+
+    /// How far past its width a line may reach and still fit: float noise only for `exact`; for `web`,
+    /// one LayoutUnit, as Blink's line breaker allows (it measures a line in LayoutUnits and gives it one
+    /// more to absorb their rounding), so a line that ends within 1/64 px past the edge stays whole.
+    var fitSlack: Double { self == .web ? WebLineMetrics.fitSlack : LineWrapper.tolerance }
 }
 
 /// A run's vertical extent above and below the baseline, px.
@@ -22,6 +27,8 @@ struct VerticalExtent {
 enum WebLineMetrics {
     /// Blink lays out in LayoutUnits of 1/64 px.
     static let unit = 64.0
+    /// One LayoutUnit: the slack Blink's line breaker gives a line's available width.
+    static let fitSlack = 1 / unit
 
     /// A face's extent in a line box: `SimpleFontData` rounds the ascent and descent half away from zero
     /// (`FontMetrics::AscentDescentWithHacks`); `line-height: normal` is their sum plus the rounded line

@@ -6,7 +6,8 @@ extension ShapedText {
     public func layOut(_ constraints: LayoutConstraints) -> LineLayout {
         var layout = LineLayout(shaped: self, constraints: constraints)
         let wrapper = LineWrapper(shaped: self, atomicLinks: constraints.atomicLinks,
-                                  keepURLsWhole: constraints.keepURLsWhole, rules: constraints.lineBreaking)
+                                  keepURLsWhole: constraints.keepURLsWhole, rules: constraints.lineBreaking,
+                                  fitSlack: constraints.lineMetrics.fitSlack)
         let maxWidth = max(constraints.maxWidth, 0)
         var ranges: [(range: Range<Int>, end: Int, paragraph: Int, truncated: Bool, indent: Double)] = []
         ranges.reserveCapacity(constraints.maxLines > 0 ? min(constraints.maxLines, 8) : 4)
@@ -69,7 +70,7 @@ extension ShapedText {
         var g = start + 1
         while g <= paragraph.range.upperBound {
             if graphemeStarts[g] {
-                if wrapper.advanceWidth(start..<g) > target + LineWrapper.tolerance { break }
+                if wrapper.advanceWidth(start..<g) > target + wrapper.fitSlack { break }
                 fit = g
             }
             g += 1
@@ -190,7 +191,10 @@ extension ShapedText {
                             paragraph: entry.paragraph, top: y, baseline: y + baselineOffset, height: height,
                             ascent: ascent, descent: descent, width: x, x: entry.indent, isTruncated: entry.truncated)
             y += height
-            widest = max(widest, x + entry.indent)
+            // A line that fits by the slack alone reaches past the width by less than it: the box is
+            // the width, as a browser's is (the overflow draws no visible ink).
+            let extent = x + entry.indent, limit = max(c.maxWidth, 0)
+            widest = max(widest, extent > limit && extent <= limit + wrapper.fitSlack ? limit : extent)
             layout.lines.append(line)
         }
         layout.width = widest

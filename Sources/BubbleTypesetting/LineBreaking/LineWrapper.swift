@@ -26,8 +26,12 @@ package struct LineWrapper {
     let tabs: [Int]
     /// The text, for its runs and glyphs at a break (kerning across it).
     let shaped: ShapedText
+    /// How far past `available` a line may reach and still fit (``LineMetrics/fitSlack``).
+    let fitSlack: Double
 
-    init(shaped: borrowing ShapedText, atomicLinks: Bool, keepURLsWhole: Bool = false, rules: LineBreaking = .standard) {
+    init(shaped: borrowing ShapedText, atomicLinks: Bool, keepURLsWhole: Bool = false, rules: LineBreaking = .standard,
+         fitSlack: Double = LineWrapper.tolerance) {
+        self.fitSlack = fitSlack
         if rules == .web, let adjusted = WebBreakRules.apply(to: shaped) {
             breaks = adjusted.breaks
             adjustedParagraphBreaks = adjusted.ranges
@@ -67,7 +71,7 @@ package struct LineWrapper {
             let b = breaks[k]
             if isProtected(b) { k += 1; continue }
             if firstCandidate == nil { firstCandidate = b }
-            if advanceWidth(start..<b) <= available + LineWrapper.tolerance {
+            if advanceWidth(start..<b) <= available + fitSlack {
                 lastFit = b
                 k += 1
                 if b >= end { break }
@@ -82,7 +86,7 @@ package struct LineWrapper {
             var j = k - 1
             while j >= paragraphBreaks.lowerBound && breaks[j] > start {
                 let b = breaks[j]
-                if b <= fit && !isProtected(b) && visibleWidth(start..<b) <= available + LineWrapper.tolerance { return b }
+                if b <= fit && !isProtected(b) && visibleWidth(start..<b) <= available + fitSlack { return b }
                 j -= 1
             }
             return emergencyBreak(start..<(firstCandidate ?? end), available: available)
@@ -217,10 +221,10 @@ package struct LineWrapper {
             var i = max(word.lowerBound, url.lowerBound)
             while i < min(word.upperBound, url.upperBound) {
                 // Past the width no separator can fit: stop, so a URL without one costs a line, not the rest of it.
-                if advanceBefore[i] - advanceBefore[word.lowerBound] > available + LineWrapper.tolerance { break }
+                if advanceBefore[i] - advanceBefore[word.lowerBound] > available + fitSlack { break }
                 let u = text[i]
                 if (u == 0x2F || u == 0x3F || u == 0x26 || u == 0x3D || u == 0x2D) && i + 1 > word.lowerBound {
-                    if visibleWidth(word.lowerBound..<(i + 1)) <= available + LineWrapper.tolerance { best = i + 1 } else { break }
+                    if visibleWidth(word.lowerBound..<(i + 1)) <= available + fitSlack { best = i + 1 } else { break }
                 }
                 i += 1
             }
@@ -231,7 +235,7 @@ package struct LineWrapper {
         while g <= word.upperBound {
             if graphemeStarts[g] {
                 // Spaces hang here too, so a cut never pushes a space onto the next line.
-                if visibleWidth(word.lowerBound..<g) > available + LineWrapper.tolerance { break }
+                if visibleWidth(word.lowerBound..<g) > available + fitSlack { break }
                 fit = g
             }
             g += 1
