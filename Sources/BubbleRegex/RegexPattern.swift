@@ -21,7 +21,10 @@ package final class RegexPattern: @unchecked Sendable {
     /// - Throws: ``RegexError`` with the offset of the first bad byte of the pattern.
     package init(_ pattern: String, caseless: Bool = false, unicodeProperties: Bool = true,
                 matchLimit: UInt32? = nil, depthLimit: UInt32? = nil) throws(RegexError) {
-        var options = UInt32(PCRE2_UTF)
+        // `\C` matches one byte even in UTF mode: a match could end inside a character and the next search
+        // start there, which PCRE2 leaves undefined when the UTF check is skipped. Patterns come from
+        // requests, so it is refused (as PCRE2 advises for patterns from untrusted sources).
+        var options = UInt32(PCRE2_UTF) | UInt32(PCRE2_NEVER_BACKSLASH_C)
         if caseless { options |= UInt32(PCRE2_CASELESS) }
         if unicodeProperties { options |= UInt32(PCRE2_UCP) }
         var errorCode: Int32 = 0

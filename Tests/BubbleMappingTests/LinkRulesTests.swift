@@ -63,6 +63,10 @@ private func found(_ text: String, _ rules: [LinkRule]) throws -> [String] {
     }
 
     @Test func badRulesAreClearErrors() {
+        // One byte in UTF mode could end a match inside a character: refused.
+        #expect(throws: MappingError.invalidLinkRule(name: "c", reason: "the pattern does not compile at byte 3: using \\C is disabled by the application")) {
+            _ = try mapped("好a", [LinkRule(name: "c", pattern: #"a\C"#)])
+        }
         #expect(throws: MappingError.invalidLinkRule(name: "bad", reason: "the pattern does not compile at byte 2: missing closing parenthesis")) {
             _ = try mapped("x", [LinkRule(name: "bad", pattern: "(a")])
         }
