@@ -62,6 +62,30 @@ private func found(_ text: String, _ rules: [LinkRule]) throws -> [String] {
         #expect(match.groups == [nil, 0..<1])
     }
 
+    /// PCRE2's rarer constructs, on text with ideographs, a combining mark, an emoji and line breaks: each
+    /// rule answers links that are non-empty, inside the text and never split a character, or is refused
+    /// as an invalid rule; none crashes (an unset group once did, and `\C` could end inside a character).
+    @Test(arguments: [#"(a)?(b)"#, #"(?<x>a)|(?<y>b)"#, #"(?=(\d+))"#, #"\b"#, #"(?<=a)b"#, #"a\Kb"#, #"(?=a\K)"#,
+                      #"(a)*+b"#, #"(?|(a)|(b))"#, #"(?:(a)|b)+"#, #"(.)\1"#, #"\X"#, #"\R"#, #"(*LIMIT_MATCH=1)a+b"#,
+                      #"(?<a>.)(?<b>.)?$"#, #"(a)(?(1)b|c)"#, #"\p{Han}+"#, #"(*ACCEPT)"#, #"a(*SKIP)(*F)|b"#,
+                      #"(?m)^."#, #"\C"#, #"(?<=\C)b"#, #"[^a]"#, #"(*NOTEMPTY)a?"#])
+    func oddPatternsAnswerOrAreRefused(pattern: String) throws {
+        let text = "ab b a 123 好崇拜 e\u{301} 👍🏽 AB-7\nx\r\ny @u"
+        let units = Array(text.utf16)
+        do {
+            let m = try mapped(text, [LinkRule(name: "r", pattern: pattern, target: "https://x.example/$0")])
+            for link in m.links {
+                let r = link.range.lowerBound.utf16..<link.range.upperBound.utf16
+                #expect(!r.isEmpty && r.lowerBound >= 0 && r.upperBound <= units.count, "\(r)")
+                for edge in [r.lowerBound, r.upperBound] where edge < units.count {
+                    #expect(!UTF16.isTrailSurrogate(units[edge]), "\(pattern) splits a character at \(edge)")
+                }
+            }
+        } catch {
+            guard case .invalidLinkRule(name: "r", reason: _)? = error as? MappingError else { Issue.record("\(error)"); return }
+        }
+    }
+
     @Test func badRulesAreClearErrors() {
         // One byte in UTF mode could end a match inside a character: refused.
         #expect(throws: MappingError.invalidLinkRule(name: "c", reason: "the pattern does not compile at byte 3: using \\C is disabled by the application")) {
