@@ -29,6 +29,22 @@ import Testing
         }
     }
 
+    /// Several widths in one call give what each width alone gives, the slack included.
+    @Test func widthsInOneCallMatchEachAlone() throws {
+        let text = "Hello there, world"
+        let wide = try layout(text, maxWidth: 1000, metrics: .web)
+        let tight = wide.size.width - 0.01
+        var options = BubbleOptions()
+        options.lineMetrics = .web
+        for widths in [[tight, 1000], [1000, tight], [tight, tight + 0.005, 500]] {
+            let together = try Self.engine.layouts(Message(text: text), widths: widths, options: options)
+            for (w, l) in zip(widths, together) {
+                let alone = try layout(text, maxWidth: w, metrics: .web)
+                #expect(l.size == alone.size, "\(widths): at \(w) \(l.size) alone \(alone.size)")
+            }
+        }
+    }
+
     /// A 24 px span whose line is 256.00x px wide in a 256 px text width (280 px bubble): Chromium 156
     /// kept `always` on it (message 16771 of the shared corpus, as `check-browser --styled spans` sends it).
     @Test func theLineChromiumFilledFurther() throws {

@@ -10,6 +10,9 @@ extension LineLayout {
     /// - Parameter original: the shaped text before images were fitted to this layout's width.
     package func holds(atMaxWidth maxWidth: Double, original: ShapedText) -> Bool {
         guard !truncated, constraints.statusSlot == nil, width <= maxWidth else { return false }
+        // A web line that fit by the slack reports the width it was given, not its own: at another width
+        // its box would be its own, so it is laid out again.
+        guard !(constraints.lineMetrics == .web && width == constraints.maxWidth) else { return false }
         // Each line a whole paragraph (paragraphs left out, trailing breaks, are left out at any width).
         var previous = -1
         for line in lines {
