@@ -6,10 +6,11 @@ import Testing
 @Suite struct WebLineFitTests {
     static let engine = try! BubbleEngine()
 
-    func layout(_ text: String, maxWidth: Double, metrics: LineMetrics) throws -> BubbleLayout {
+    func layout(_ text: String, maxWidth: Double, metrics: LineMetrics, padding: Double? = nil) throws -> BubbleLayout {
         var options = BubbleOptions()
         options.lineMetrics = metrics
         options.maxWidth = maxWidth
+        if let padding { options.padding = Padding(EdgeInsets(top: padding, right: padding, bottom: padding, left: padding)) }
         return try Self.engine.layout(text: text, options: options)
     }
 
@@ -26,6 +27,20 @@ import Testing
             #expect(e.lineLayout.lines.count == exact, "exact, \(over) px over")
             // The bubble is the width, as the browser's box is; the line's overflow is under 1/64 px.
             #expect(w.size.width <= maxWidth)
+        }
+    }
+
+    /// Rects of a link and an emoji that end a line which fits by the slack stay inside the bubble, even
+    /// with no padding to hide the overhang in.
+    @Test(arguments: ["see https://example.com", "call @alice", "good 👍🏽", "nice [smile]", "نعم https://example.com"])
+    func rectsAtTheEndOfASlackLineStayInside(text: String) throws {
+        let wide = try layout(text, maxWidth: 1000, metrics: .web, padding: 0)
+        let l = try layout(text, maxWidth: wide.size.width - 0.01, metrics: .web, padding: 0)
+        #expect(l.lineLayout.lines.count == 1)
+        let rects = l.links.flatMap(\.rects) + l.emoji.map(\.rect)
+        #expect(!rects.isEmpty)
+        for r in rects {
+            #expect(r.x >= 0 && r.x + r.width <= l.size.width && r.width > 0, "\(r) in \(l.size)")
         }
     }
 

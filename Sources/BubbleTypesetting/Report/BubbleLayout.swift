@@ -91,7 +91,8 @@ public struct BubbleLayout: Sendable {
             guard line.range.overlaps(range) else { continue }
             var open: ClosedRange<Double>?
             func close() {
-                if let span = open {
+                if let found = open {
+                    let span = lineLayout.withinBox(found)
                     result.append(Rect(x: span.lowerBound + padding.left, y: line.top + padding.top,
                                        width: span.upperBound - span.lowerBound, height: line.height))
                 }
@@ -173,8 +174,9 @@ public struct BubbleLayout: Sendable {
                 switch fragment.kind {
                 case let .placeholder(index):
                     let p = lineLayout.shaped.placeholders[index]
-                    let rect = Rect(x: fragment.x + padding.left, y: line.baseline - lineLayout.boxAscent(index) + padding.top,
-                                    width: p.width, height: p.ascent + p.descent)
+                    let span = lineLayout.withinBox(fragment.x...(fragment.x + p.width))
+                    let rect = Rect(x: span.lowerBound + padding.left, y: line.baseline - lineLayout.boxAscent(index) + padding.top,
+                                    width: span.upperBound - span.lowerBound, height: p.ascent + p.descent)
                     emoji.append(EmojiBox(placeholder: p.placeholder, range: fragment.range, rect: rect, visibility: .visible))
                 case let .glyphs(runIndex, glyphRange):
                     guard anyColor else { continue }
@@ -199,8 +201,9 @@ public struct BubbleLayout: Sendable {
                         var end = c.start + 1
                         while end < fragment.range.upperBound && !lineLayout.shaped.graphemeStarts[end] { end += 1 }
                         let sequence = String(decoding: text[c.start..<end], as: UTF16.self)
-                        let rect = Rect(x: c.x0 + padding.left, y: line.baseline - run.ascent + padding.top,
-                                        width: c.x1 - c.x0, height: run.ascent + run.descent)
+                        let span = lineLayout.withinBox(c.x0...max(c.x0, c.x1))
+                        let rect = Rect(x: span.lowerBound + padding.left, y: line.baseline - run.ascent + padding.top,
+                                        width: span.upperBound - span.lowerBound, height: run.ascent + run.descent)
                         emoji.append(EmojiBox(unicode: sequence, name: emojiName(sequence), range: c.start..<end, rect: rect,
                                               visibility: .visible))
                     }
