@@ -1,21 +1,29 @@
-# Bubble: `make examples` sets everything up and renders Examples/; `make test` runs the tests.
+# Bubble. On a fresh Debian 12 machine with the Swift toolchain:
+#   make examples   installs what is missing, builds, renders Examples/ (rewrites the goldens)
+#   make test       the suite: swift test, the schema, the Examples compared with their goldens (minutes)
+#   make check      everything: make test, docs, rasterizer, Chromium, the release, Spark, parallel, fuzz smoke
+#   make bench      Bubble beside Pango and a bare-HarfBuzz floor on bench/corpus, in one run
 SWIFT ?= swift
 CONFIG ?= debug
 PREFIX ?= /usr/local
 VERSION := $(shell cat VERSION)
 ARCH := $(shell uname -m)
+BUBBLE_BIN := .build/$(CONFIG)/bubble
 # The release binary: optimized, the Swift runtime linked in statically (what dist and install ship).
 RELEASE_SCRATCH := .build/static
 RELEASE_BIN := $(RELEASE_SCRATCH)/release/bubble
 DIST_NAME := bubble-$(VERSION)-linux-$(ARCH)
 DIST := dist/$(DIST_NAME).tar.gz
 
-# Seconds per fuzz target: `make fuzz` (long runs); `make fuzz-smoke` (in `make test`) runs each for
-# FUZZ_SMOKE_SECONDS, two targets at a time on CI's two cores (scripts/fuzz all, FUZZ_PARALLEL).
+# Seconds per fuzz target: `make fuzz` (long runs); `make fuzz-smoke` (in `make check`) runs each for
+# FUZZ_SMOKE_SECONDS, two targets at a time on two cores (scripts/fuzz all, FUZZ_PARALLEL).
 FUZZ_SECONDS ?= 600
 FUZZ_SMOKE_SECONDS ?= 30
+# make bench: rounds of the round-robin, and timed passes per round.
+BENCH_ROUNDS ?= 3
+BENCH_PASSES ?= 5
 
-.PHONY: all deps build release dist install examples docs test check check-browser check-ship fuzz fuzz-smoke sanitize clean
+.PHONY: all deps build release dist install examples docs test check check-render check-browser check-ship bench fuzz fuzz-smoke sanitize clean
 
 all: examples
 
@@ -39,38 +47,41 @@ dist: release
 install: release
 	scripts/make-release $(RELEASE_BIN) $(DESTDIR)$(PREFIX)
 
+# Renders every Examples input beside it: this is what rewrites the goldens.
 examples: build
-	BUBBLE=.build/$(CONFIG)/bubble scripts/render-examples
+	BUBBLE=$(BUBBLE_BIN) scripts/render-examples
 
-# The DocC archive of the public API (.build/docs/Bubble.doccarchive); fails on any DocC warning.
-docs: deps
-	scripts/build-docs
-
-test: deps
+# The first tier: one debug build; no browser, no JVM, no second compile.
+test: build
 	$(SWIFT) test
-	$(MAKE) check
-	$(MAKE) fuzz-smoke
-
-# What a real validator and a real rasterizer say about Bubble's output, then the release as users get it.
-check: build
 	@scripts/python-deps
-	BUBBLE=.build/$(CONFIG)/bubble scripts/render-examples
 	scripts/check-schema
+	BUBBLE=$(BUBBLE_BIN) scripts/check-examples
+
+# The second tier, what CI runs (.ci/run): make test, then everything else.
+check: test docs check-render check-browser check-ship fuzz-smoke
+
+# The README and docs/ (no dead link, every page reachable from the README, the README at most 250 lines),
+# then the DocC archive of the public API (.build/docs/Bubble.doccarchive; fails on any DocC warning).
+docs: deps
+	scripts/check-docs
 	scripts/build-docs
-	scripts/check-render --bubble .build/$(CONFIG)/bubble
-	$(MAKE) check-browser
-	$(MAKE) check-ship
+
+# What an XML parser and a real rasterizer say about Bubble's SVG, on corpus and hostile messages.
+check-render: build
+	@scripts/python-deps
+	scripts/check-render --bubble $(BUBBLE_BIN)
 
 # Bubble against headless Chromium: 1,000 corpus messages at 200, 280 and 360 px (bubble html and a
 # plain chat CSS, lineMetrics web), then the same messages with entities over their words (bold,
 # italic, code, pre, …) and as spans of mixed sizes and faces (bubble html), failing under the floors
-# it reaches today (the issue's targets are reported); then the playground in Chromium.
+# it reaches today; then the playground in Chromium.
 check-browser: build
 	@scripts/browser-deps
-	scripts/check-browser --sample 1000 --enforce --bubble .build/$(CONFIG)/bubble
-	scripts/check-browser --sample 1000 --styled --enforce --bubble .build/$(CONFIG)/bubble
-	scripts/check-browser --sample 1000 --styled spans --enforce --bubble .build/$(CONFIG)/bubble
-	scripts/check-playground --bubble .build/$(CONFIG)/bubble
+	scripts/check-browser --sample 1000 --enforce --bubble $(BUBBLE_BIN)
+	scripts/check-browser --sample 1000 --styled --enforce --bubble $(BUBBLE_BIN)
+	scripts/check-browser --sample 1000 --styled spans --enforce --bubble $(BUBBLE_BIN)
+	scripts/check-playground --bubble $(BUBBLE_BIN)
 
 # The release archive run from nowhere near the source, under Spark, GNU parallel and co-process clients.
 check-ship: dist
@@ -78,6 +89,11 @@ check-ship: dist
 	scripts/check-parallel --bubble $(RELEASE_BIN)
 	scripts/check-clients --bubble $(RELEASE_BIN)
 	scripts/check-spark $(DIST)
+
+# Bubble's static bench beside the Pango harness and the bare-HarfBuzz floor of bench/peers, round-robin in
+# one run: µs per message, ratios and peak RSS (scripts/bench-peers).
+bench: deps
+	scripts/bench-peers $(BENCH_ROUNDS) $(BENCH_PASSES)
 
 # libFuzzer over every entry point (Fuzz/, scripts/fuzz), built with ASan in .build-fuzz: each target runs
 # FUZZ_SECONDS and fails on a crash, a leak or an input slower than 10 s (the input lands in
@@ -91,7 +107,7 @@ fuzz-smoke: deps
 	FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS) scripts/fuzz all
 
 # ASan, then TSan (.build-asan, .build-tsan): bubble batch --jobs 2 over the corpus, the server's
-# concurrent-request tests and the hostile-input tests. Not in `make test` (see README, Checks).
+# concurrent-request tests and the hostile-input tests. In neither tier (docs/testing.md says why).
 sanitize: deps
 	scripts/sanitize
 

@@ -1,4 +1,4 @@
-// bubble-bench: times Bubble on the shared corpus by the peers' protocol (../shared/peers/README.md).
+// bubble-bench: times Bubble on the corpus (bench/corpus) by the peers' protocol (bench/peers/README.md).
 //
 //     bubble-bench CORPUS PASSES [TSV]
 //     bubble-bench --map-only CORPUS PASSES [TSV]   (the Map stage alone; "peer": "bubble-map")

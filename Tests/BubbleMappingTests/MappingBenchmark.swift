@@ -2,8 +2,9 @@ import Foundation
 import Testing
 @testable import BubbleMapping
 import BubbleRegex
+import BubbleTestSupport
 
-/// Times mapping alone over the shared corpus. Off by default (no timing assertions); run with
+/// Times mapping alone over the project's corpus (`bench/corpus`). Off by default (no timing assertions); run with
 /// `BUBBLE_BENCH=1 swift test -c release -Xswiftc -enable-testing --filter MappingBenchmark` and read the printed µs/message.
 @Suite(.enabled(if: ProcessInfo.processInfo.environment["BUBBLE_BENCH"] != nil), .serialized)
 struct MappingBenchmark {
@@ -11,13 +12,7 @@ struct MappingBenchmark {
         .deletingLastPathComponent()
 
     static func corpus() throws -> [String] {
-        let path = ProcessInfo.processInfo.environment["BUBBLE_CORPUS"]
-            ?? root.appendingPathComponent("../shared/corpus/messages.jsonl").standardized.path
-        let data = try String(contentsOfFile: path, encoding: .utf8)
-        return try data.split(separator: "\n").map { line in
-            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
-            return object["text"] as! String
-        }
+        try Corpus.texts()
     }
 
     static func catalog() throws -> EmojiCatalog {

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Bubble
+import BubbleTestSupport
 import BubbleServer
 import Foundation
 import Hummingbird
@@ -120,16 +121,9 @@ let bubbleExecutable: URL = {
     return build.deletingLastPathComponent().appendingPathComponent("bubble")
 }()
 
-/// Messages from the shared corpus (or a few of Bubble's own when it is not there).
+/// The first 400 messages of the project's corpus (`bench/corpus`).
 let corpusMessages: [String] = {
-    let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/corpus/messages.jsonl").path
-    guard let data = FileManager.default.contents(atPath: path) else {
-        return ["Hello, world", "很久很久以前[微笑]在一个群里 @百度 https://www.baidu.com", "שלום עולם 123", "👨‍👩‍👧 family [smile]"]
-    }
-    return String(decoding: data, as: UTF8.self).split(separator: "\n").prefix(400).compactMap { line in
-        (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["text"] as? String
-    }
+    do { return try Corpus.texts(limit: 400) } catch { fatalError("\(error)") }
 }()
 
 /// Tests that run `bubble serve` as a process and depend on its timing, or load the machine heavily,

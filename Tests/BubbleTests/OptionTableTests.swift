@@ -6,7 +6,7 @@ import Testing
 @testable import bubble
 
 /// The option table is the one declaration of every option: these tests fail when a field, a CLI flag,
-/// the OpenAPI document or the README says something the table does not.
+/// the OpenAPI document or docs/options.md says something the table does not.
 @Suite struct OptionTableTests {
     @Test func everyFieldHasOneEntryInOrder() {
         let fields = Mirror(reflecting: BubbleOptions()).children.compactMap(\.label)
@@ -52,20 +52,20 @@ import Testing
         #expect(options.text == OptionTable.requestSchema.text, "openapi.json's Options differ from OptionTable.requestSchema")
     }
 
-    /// The README's options table is the table's; `RECORD_SNAPSHOTS=1` rewrites it.
-    @Test func readmeListsEveryOption() throws {
+    /// docs/options.md's options table is the table's; `RECORD_SNAPSHOTS=1` rewrites it.
+    @Test func optionsPageListsEveryOption() throws {
         let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("README.md")
+            .deletingLastPathComponent().appendingPathComponent("docs/options.md")
         let readme = try String(contentsOf: file, encoding: .utf8)
         let begin = try #require(readme.range(of: "<!-- options:begin -->\n"))
         let end = try #require(readme.range(of: "<!-- options:end -->"))
         let current = String(readme[begin.upperBound..<end.lowerBound])
         if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1", current != OptionTable.markdown {
             try (readme[..<begin.upperBound] + OptionTable.markdown + readme[end.lowerBound...]).write(to: file, atomically: true, encoding: .utf8)
-            Issue.record("rewrote the README's options table: unset RECORD_SNAPSHOTS to compare")
+            Issue.record("rewrote docs/options.md's options table: unset RECORD_SNAPSHOTS to compare")
             return
         }
-        #expect(current == OptionTable.markdown, "the README's options table differs from OptionTable.markdown")
+        #expect(current == OptionTable.markdown, "docs/options.md's options table differs from OptionTable.markdown")
     }
 
     @Test func defaultsAreValidAndEveryDefaultIsDeclaredOnce() throws {

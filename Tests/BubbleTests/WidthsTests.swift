@@ -5,18 +5,12 @@ import Testing
 
 /// One message at several widths, from one mapping and one shaping.
 @Suite struct WidthsTests {
-    static let corpus: [String] = {
-        let url = URL(fileURLWithPath: "/work/shared/corpus/messages.jsonl")
-        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
-        return text.split(separator: "\n").prefix(400).compactMap { line in
-            (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["text"] as? String
-        }
-    }()
+    static let corpus: [String] = (try? Corpus.texts(limit: 400)) ?? []
 
     /// Each layout of `widths` is, byte for byte, the layout at that `maxWidth` — also where a layout
     /// is reused for a later width, and with the other furniture on.
     @Test func eachLayoutIsTheLayoutAtThatWidth() throws {
-        #expect(Self.corpus.count == 400, "the shared corpus is needed")
+        #expect(Self.corpus.count == 400, "bench/corpus/messages.jsonl is needed")
         var g = SeededGenerator(seed: 360)
         let renderer = JSONRenderer()
         for (n, text) in Self.corpus.enumerated() {

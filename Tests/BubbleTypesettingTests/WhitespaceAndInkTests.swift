@@ -168,13 +168,7 @@ import Testing
     /// The word cache shapes a word alone; for a seeded sample of corpus messages (and the scripts the
     /// corpus lacks), every word's width through the cache equals its width shaped in context.
     @Test func cachedWordsMeasureAsShapedInContext() throws {
-        let corpusPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../shared/corpus/messages.jsonl").standardized.path
-        // A clone without the shared folder beside it checks the scripts below alone.
-        let data = FileManager.default.contents(atPath: corpusPath) ?? Data()
-        var texts = String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line -> String? in
-            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
-            return object["text"] as? String
-        }
+        var texts = try Corpus.texts()
         var random = SeededGenerator(seed: 15)
         texts.shuffle(using: &random)
         var sample = Array(texts.prefix(400))

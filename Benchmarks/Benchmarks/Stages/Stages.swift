@@ -1,5 +1,5 @@
-// One benchmark per stage of Bubble's pipeline on the shared corpus (../../shared/corpus, or
-// $BUBBLE_CORPUS), in the peer configuration of ../shared/peers/README.md: DejaVu Sans then Noto Sans CJK SC,
+// One benchmark per stage of Bubble's pipeline on the corpus (bench/corpus, or
+// $BUBBLE_CORPUS), in the peer configuration of bench/peers/README.md: DejaVu Sans then Noto Sans CJK SC,
 // 16 px, 280 px, 5 lines, every [name] token a 20×20 box on the baseline. Each iteration runs its stage
 // over a fixed sample of the corpus (every 10th message, 2,000 messages); the inputs of a stage are made
 // by the stages before it, outside the measurement. Instructions and mallocs are what count (STYLE §8).
@@ -26,7 +26,7 @@ struct Fixture: @unchecked Sendable {
         let root = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
         let corpus = ProcessInfo.processInfo.environment["BUBBLE_CORPUS"]
-            ?? root.deletingLastPathComponent().appendingPathComponent("shared/corpus/messages.jsonl").path
+            ?? root.appendingPathComponent("bench/corpus/messages.jsonl").path
         guard let data = FileManager.default.contents(atPath: corpus) else { fatalError("cannot read \(corpus)") }
         var texts: [String] = []
         for (i, line) in data.split(separator: UInt8(ascii: "\n")).enumerated() where i % 10 == 0 {
