@@ -215,7 +215,15 @@ static inline size_t token_at(const char *text, size_t len, size_t i) {
     return 0;
 }
 
-/* ---- the result line ---- */
+/* ---- the protocol: a cold pass, PASSES timed passes, the result line, the per-message TSV ---- */
+
+/* What a peer reports of one message. `check` is what the message adds to the checksum. */
+typedef struct {
+    int lines, height, width, ellipsized, placeholders;
+    long long check;
+} peer_result_t;
+
+typedef peer_result_t (*lay_out_fn)(const message_t *);
 
 static inline void print_result(const char *peer, size_t n, long long checksum, double cold, const double *wall,
                          const double *cpu, int passes) {
@@ -225,6 +233,42 @@ static inline void print_result(const char *peer, size_t n, long long checksum, 
     for (int i = 0; i < passes; i++) printf("%s%.6f", i ? ", " : "", cpu[i]);
     printf("]}\n");
     fflush(stdout);
+}
+
+/* Runs the protocol of bench/peers/README.md over a loaded corpus: one untimed cold pass, `passes` timed
+ * passes, the result line on standard output; with a non-empty `tsv`, an extra pass timing each message alone. */
+static inline void run_protocol(const char *peer, const message_t *corpus, size_t count, int passes, const char *tsv,
+                                lay_out_fn lay_out) {
+    peer_result_t *results = calloc(count, sizeof *results);
+    double *wall = calloc((size_t)passes, sizeof *wall), *cpu = calloc((size_t)passes, sizeof *cpu), cold = 0;
+    if (!results || !wall || !cpu) die("out of memory", peer);
+    for (int pass = -1; pass < passes; pass++) { /* -1: the untimed cold pass */
+        double t0 = now(CLOCK_MONOTONIC), c0 = now(CLOCK_PROCESS_CPUTIME_ID);
+        for (size_t i = 0; i < count; i++) results[i] = lay_out(&corpus[i]);
+        double w = now(CLOCK_MONOTONIC) - t0, c = now(CLOCK_PROCESS_CPUTIME_ID) - c0;
+        if (pass < 0) cold = w;
+        else { wall[pass] = w; cpu[pass] = c; }
+    }
+    long long checksum = 0;
+    for (size_t i = 0; i < count; i++) checksum += results[i].check;
+    print_result(peer, count, checksum, cold, wall, cpu, passes);
+
+    if (*tsv) {
+        FILE *f = fopen(tsv, "w");
+        if (!f) die("cannot write", tsv);
+        fprintf(f, "id\tlines\theight\twidth\tellipsized\tplaceholders\tus\n");
+        for (size_t i = 0; i < count; i++) {
+            double t0 = now(CLOCK_MONOTONIC);
+            peer_result_t r = lay_out(&corpus[i]);
+            double us = (now(CLOCK_MONOTONIC) - t0) * 1e6;
+            fprintf(f, "%ld\t%d\t%d\t%d\t%d\t%d\t%.2f\n", corpus[i].id, r.lines, r.height, r.width, r.ellipsized,
+                    r.placeholders, us);
+        }
+        if (fclose(f) != 0) die("cannot write", tsv);
+    }
+    free(results);
+    free(wall);
+    free(cpu);
 }
 
 #endif

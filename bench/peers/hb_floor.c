@@ -153,6 +153,12 @@ static result_t lay_out(const message_t *m) {
     return r;
 }
 
+/* The protocol's view of a result: one line, no ellipsis; the checksum adds advances and glyph counts. */
+static peer_result_t lay_out_report(const message_t *m) {
+    result_t r = lay_out(m);
+    return (peer_result_t){1, r.height, r.width, 0, r.placeholders, r.units + r.glyphs};
+}
+
 int main(int argc, char **argv) {
     if (argc < 3) die("usage", "hb_floor CORPUS PASSES [TSV [ft|ot]]");
     int passes = atoi(argv[2]);
@@ -173,30 +179,6 @@ int main(int argc, char **argv) {
     buffer = hb_buffer_create();
     unicode = hb_unicode_funcs_get_default();
 
-    result_t *results = calloc(count, sizeof *results);
-    double *wall = calloc((size_t)passes, sizeof *wall), *cpu = calloc((size_t)passes, sizeof *cpu), cold = 0;
-    for (int pass = -1; pass < passes; pass++) { /* -1: the untimed cold pass */
-        double t0 = now(CLOCK_MONOTONIC), c0 = now(CLOCK_PROCESS_CPUTIME_ID);
-        for (size_t i = 0; i < count; i++) results[i] = lay_out(&corpus[i]);
-        double w = now(CLOCK_MONOTONIC) - t0, c = now(CLOCK_PROCESS_CPUTIME_ID) - c0;
-        if (pass < 0) cold = w;
-        else { wall[pass] = w; cpu[pass] = c; }
-    }
-    long long checksum = 0;
-    for (size_t i = 0; i < count; i++) checksum += results[i].units + results[i].glyphs;
-    print_result(ft ? "hb-floor-ft" : "hb-floor-ot", count, checksum, cold, wall, cpu, passes);
-
-    if (*tsv) { /* an extra pass timing each message alone */
-        FILE *f = fopen(tsv, "w");
-        if (!f) die("cannot write", tsv);
-        fprintf(f, "id\tlines\theight\twidth\tellipsized\tplaceholders\tus\n");
-        for (size_t i = 0; i < count; i++) {
-            double t0 = now(CLOCK_MONOTONIC);
-            result_t r = lay_out(&corpus[i]);
-            double us = (now(CLOCK_MONOTONIC) - t0) * 1e6;
-            fprintf(f, "%ld\t1\t%d\t%d\t0\t%d\t%.2f\n", corpus[i].id, r.height, r.width, r.placeholders, us);
-        }
-        if (fclose(f) != 0) die("cannot write", tsv);
-    }
+    run_protocol(ft ? "hb-floor-ft" : "hb-floor-ot", corpus, count, passes, tsv, lay_out_report);
     return 0;
 }

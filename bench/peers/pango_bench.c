@@ -10,16 +10,13 @@
 static PangoContext *context;
 static PangoFontDescription *font;
 
-typedef struct {
-    int lines, height, width, ellipsized, placeholders;
-} result_t;
 
 /* Reused between messages; only the text and attributes go to Pango. */
 static char *scratch;
 static size_t scratch_cap;
 
-static result_t lay_out(const message_t *m) {
-    result_t r = {0, 0, 0, 0, 0};
+static peer_result_t lay_out(const message_t *m) {
+    peer_result_t r = {0, 0, 0, 0, 0, 0};
     if (scratch_cap < m->len + 1) {
         scratch_cap = m->len + 1; /* U+FFFC (3 bytes) never outgrows a token (3 bytes at least) */
         scratch = realloc(scratch, scratch_cap);
@@ -55,6 +52,7 @@ static result_t lay_out(const message_t *m) {
     r.lines = pango_layout_get_line_count(layout);
     r.ellipsized = pango_layout_is_ellipsized(layout);
     g_object_unref(layout);
+    r.check = (long long)r.height * 31 + r.lines;
     return r;
 }
 
@@ -80,31 +78,6 @@ int main(int argc, char **argv) {
     }
     font = pango_font_description_from_string("DejaVu Sans, Noto Sans CJK SC 16px");
 
-    result_t *results = calloc(count, sizeof *results);
-    double *wall = calloc((size_t)passes, sizeof *wall), *cpu = calloc((size_t)passes, sizeof *cpu), cold = 0;
-    for (int pass = -1; pass < passes; pass++) { /* -1: the untimed cold pass */
-        double t0 = now(CLOCK_MONOTONIC), c0 = now(CLOCK_PROCESS_CPUTIME_ID);
-        for (size_t i = 0; i < count; i++) results[i] = lay_out(&corpus[i]);
-        double w = now(CLOCK_MONOTONIC) - t0, c = now(CLOCK_PROCESS_CPUTIME_ID) - c0;
-        if (pass < 0) cold = w;
-        else { wall[pass] = w; cpu[pass] = c; }
-    }
-    long long checksum = 0;
-    for (size_t i = 0; i < count; i++) checksum += (long long)results[i].height * 31 + results[i].lines;
-    print_result(subpixel ? "pango-subpixel" : "pango", count, checksum, cold, wall, cpu, passes);
-
-    if (*tsv) { /* an extra pass timing each message alone */
-        FILE *f = fopen(tsv, "w");
-        if (!f) die("cannot write", tsv);
-        fprintf(f, "id\tlines\theight\twidth\tellipsized\tplaceholders\tus\n");
-        for (size_t i = 0; i < count; i++) {
-            double t0 = now(CLOCK_MONOTONIC);
-            result_t r = lay_out(&corpus[i]);
-            double us = (now(CLOCK_MONOTONIC) - t0) * 1e6;
-            fprintf(f, "%ld\t%d\t%d\t%d\t%d\t%d\t%.2f\n", corpus[i].id, r.lines, r.height, r.width, r.ellipsized,
-                    r.placeholders, us);
-        }
-        if (fclose(f) != 0) die("cannot write", tsv);
-    }
+    run_protocol(subpixel ? "pango-subpixel" : "pango", corpus, count, passes, tsv, lay_out);
     return 0;
 }
