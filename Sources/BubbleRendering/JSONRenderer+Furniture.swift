@@ -1,11 +1,20 @@
 package import BubbleTypesetting
 
 extension JSONWriter {
-    /// `{"x", "y", "width", "height"}`.
+    /// `{"x", "y", "width", "height"}`, rounded by its edges: each edge to the writer's 2 decimals, the size
+    /// the difference. Rounding the origin and the size apart could make two rects that abut in the layout
+    /// overlap by 0.01 in the JSON, or push a rect's far edge past the bubble's; by edges they cannot.
     mutating func rect(_ r: Rect) {
+        let (x, width) = Self.edges(r.x, r.width), (y, height) = Self.edges(r.y, r.height)
         beginObject()
-        field("x", r.x); field("y", r.y); field("width", r.width); field("height", r.height)
+        field("x", x); field("y", y); field("width", width); field("height", height)
         endObject()
+    }
+
+    /// An extent's start and length with both of its ends rounded to hundredths, as ``number(_:)`` writes them.
+    static func edges(_ start: Double, _ length: Double) -> (start: Double, length: Double) {
+        let a = (start * 100).rounded(), b = ((start + length) * 100).rounded()
+        return (a / 100, (b - a) / 100)
     }
 
     /// A link's touch rects, when touch targets are on: `"touchRects": [...]` (one per rect), or for

@@ -40,9 +40,7 @@ extension JSONRenderer {
             if let name = e.name { w.field("name", name) }
             if let unicode = e.unicode { w.field("unicode", unicode) }
             span(e.range)
-            w.key("rect"); w.beginObject()
-            w.field("x", e.rect.x); w.field("y", e.rect.y); w.field("width", e.rect.width); w.field("height", e.rect.height)
-            w.endObject()
+            w.key("rect"); w.rect(e.rect)
             w.endObject()
         } else { w.null() }
         w.key("highlight")

@@ -52,13 +52,8 @@ public struct JSONRenderer: Sendable {
             w.field("start", reporter.report(s.lowerBound))
             w.field("end", reporter.report(s.upperBound))
         }
-        func rect(_ r: Rect) {
-            w.beginObject()
-            w.field("x", r.x); w.field("y", r.y); w.field("width", r.width); w.field("height", r.height)
-            w.endObject()
-        }
         func rects(_ list: [Rect]) {
-            w.key("rects"); w.beginArray(); for r in list { rect(r) }; w.endArray()
+            w.key("rects"); w.beginArray(); for r in list { w.rect(r) }; w.endArray()
         }
         let lines = layout.lineLayout
         let pad = layout.padding
@@ -110,7 +105,7 @@ public struct JSONRenderer: Sendable {
             if let unicode = e.unicode { w.field("unicode", unicode) }
             content(e.range)
             w.field("visibility", e.visibility.rawValue)
-            w.key("rect"); rect(e.rect)
+            w.key("rect"); w.rect(e.rect)
             w.touchRect(ofEmoji: i, in: layout)
             w.endObject()
         }
@@ -150,7 +145,7 @@ public struct JSONRenderer: Sendable {
                 w.beginObject()
                 content(q.range)
                 w.field("indent", q.indent)
-                w.key("bar"); rect(q.bar)
+                w.key("bar"); w.rect(q.bar)
                 w.endObject()
             }
             w.endArray()
