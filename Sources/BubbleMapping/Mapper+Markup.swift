@@ -12,8 +12,9 @@
 /// the end. Entities: `&lt; &gt; &amp; &quot; &#39; &apos; &nbsp; &#NNN; &#xHH;` (others stay literal).
 /// White space is kept as written (chat text, not HTML). Attribute values that are not numbers or colors
 /// are ignored: markup is what people typed, not an error. A number out of its range (``InputBounds``:
-/// `<font size>` 1…1000 px, `<img width height>` > 0 and ≤ 100000 px) is an error naming the attribute, as
-/// the same number is in spans and options.
+/// `<font size>` 1…1000 px, `<img width height>` > 0 and ≤ 100000 px) costs what it sizes, with a
+/// ``MappingWarning`` naming the attribute: the size is ignored, the image left out. The same number in
+/// spans or options, a program's output, is an error naming the field.
 extension Mapper {
     func mapMarkup(_ source: [UInt16], matcher: LinkMatcher,
                    highlights: [SourceHighlight]) throws(MappingError) -> MappedText {
@@ -76,9 +77,13 @@ extension Mapper {
             builder.lineBreak(sourceCount: length)
         case .img:
             guard let src = tag.attributes["src"], !src.isEmpty else { builder.skip(length); return }
-            let (width, height) = (try number(tag, "width", InputBounds.imageSide, at: offset),
-                                   try number(tag, "height", InputBounds.imageSide, at: offset))
-            builder.appendPlaceholder(sourceCount: length, content: .image(source: src), width: width, height: height,
+            let width = number(tag, "width", InputBounds.imageSide), height = number(tag, "height", InputBounds.imageSide)
+            if let bad = width.outOfRange ?? height.outOfRange {
+                builder.warnings.append(.imageDropped(offset: offset, attribute: bad.attribute, value: bad.value, expected: bad.expected))
+                builder.skip(length)
+                return
+            }
+            builder.appendPlaceholder(sourceCount: length, content: .image(source: src), width: width.value, height: height.value,
                                       alignment: .baseline)
         case .p:
             builder.paragraphBreak(sourceCount: length)
@@ -91,7 +96,12 @@ extension Mapper {
             if tag.name == .s { style.strikethrough = true }
             if tag.name == .font {
                 if case .success(let color?) = CSSColor.validate(tag.attributes["color"]) { style.color = color }
-                if let size = try number(tag, "size", InputBounds.fontSize, at: offset) { style.fontSize = size }
+                let size = number(tag, "size", InputBounds.fontSize)
+                if let bad = size.outOfRange {
+                    builder.warnings.append(.fontSizeIgnored(offset: offset, value: bad.value, expected: bad.expected))
+                } else if let size = size.value {
+                    style.fontSize = size
+                }
                 if let face = tag.attributes["face"]?.trimmingASCIIWhitespace, !face.isEmpty {
                     if let allowed = options.allowedFace(face) {
                         style.family = allowed
@@ -121,17 +131,21 @@ extension Mapper {
         }
     }
 
-    /// The number of attribute `name` (`20`, `20px`): nil when absent or not a number (ignored, as typed
-    /// text), an error naming the attribute when it is a number out of `bound`.
-    private func number(_ tag: MarkupParser.Tag, _ name: String, _ bound: NumberBound,
-                        at offset: Int) throws(MappingError) -> Double? {
+    /// An attribute's number as markup gives it: a value within its bound, or what was out of it.
+    private struct MarkupNumber {
+        var value: Double?
+        var outOfRange: (attribute: String, value: String, expected: String)?
+    }
+
+    /// The number of attribute `name` (`20`, `20px`): no value when absent or not a number (ignored, as
+    /// typed text); `outOfRange`, naming the attribute, when it is a number outside `bound`.
+    private func number(_ tag: MarkupParser.Tag, _ name: String, _ bound: NumberBound) -> MarkupNumber {
         guard let text = tag.attributes[name], let number = Double(text.trimmingASCIIWhitespace.replacingPxSuffix),
-              !number.isNaN else { return nil }
+              !number.isNaN else { return MarkupNumber() }
         guard bound.contains(number) else {
-            throw .markupOutOfRange(offset: offset, attribute: "<\(tag.name.rawValue) \(name)>", value: text,
-                                    expected: bound.expected)
+            return MarkupNumber(outOfRange: ("<\(tag.name.rawValue) \(name)>", text, bound.expected))
         }
-        return number
+        return MarkupNumber(value: number)
     }
 }
 

@@ -19,9 +19,6 @@ public enum MappingError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidEntity(index: Int, reason: String)
     /// A link rule (named) cannot be compiled or used, or matching it hit PCRE2's limits.
     case invalidLinkRule(name: String, reason: String)
-    /// A markup tag at `offset` (UTF-16 units into the markup) has a number out of its range
-    /// (`InputBounds`); `attribute` names it (`<font size>`).
-    case markupOutOfRange(offset: Int, attribute: String, value: String, expected: String)
     /// A span's `face` names a family outside ``MappingOptions/faceFamilies``: spans are a program's
     /// output, so a wrong name is a bug to report, not text to show (markup, typed by people, falls back).
     case faceNotAllowed(index: Int, family: String, allowed: [String])
@@ -37,7 +34,6 @@ public enum MappingError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidHighlight: "invalid_highlight"
         case .invalidEntity: "invalid_entity"
         case .invalidLinkRule: "invalid_link_rule"
-        case .markupOutOfRange: "malformed_markup"
         case .faceNotAllowed: "font_not_allowed"
         }
     }
@@ -61,8 +57,6 @@ public enum MappingError: Error, Sendable, Equatable, CustomStringConvertible {
             index < 0 ? "invalid entities: \(reason)" : "invalid entity \(index): \(reason)"
         case .invalidLinkRule(let name, let reason):
             "link rule '\(name)': \(reason)"
-        case .markupOutOfRange(let offset, let attribute, let value, let expected):
-            "malformed markup at offset \(offset): \(attribute) is \(value); expected \(expected)"
         case .faceNotAllowed(let index, let family, let allowed):
             "spans, segment \(index): \"face\" '\(family.prefix(200))' is not a family faceFamilies allows (\(allowed.joined(separator: ", ")))"
         }
