@@ -93,12 +93,12 @@ public final class BubbleEngine: @unchecked Sendable {
     /// The Map stage alone, as ``layout(_:options:)`` runs it (the options' catalog, link map, units):
     /// the mapped text, placeholders, links and offset map, with no shaping. For benchmarks and tools.
     public func mapped(_ message: Message, options: BubbleOptions? = nil) throws(BubbleError) -> MappedText {
-        try map(message, try plan(options))
+        try map(message, try plan(for: options))
     }
 
     /// Shapes once and lays the message out at each width: what a server does for several screens.
     public func layouts(_ message: Message, widths: [Double], options: BubbleOptions? = nil) throws(BubbleError) -> [BubbleLayout] {
-        let plan = try plan(options)
+        let plan = try plan(for: options)
         return reports(try shape(map(message, plan), plan), plan, widths: widths)
     }
 
@@ -119,7 +119,6 @@ public final class BubbleEngine: @unchecked Sendable {
         return LayoutPlan(o, catalog: try catalog(for: o), chain: chain)
     }
 
-    func plan(_ options: BubbleOptions?) throws(BubbleError) -> LayoutPlan { try plan(for: options) }
 
     /// The Map stage.
     func map(_ message: Message, _ plan: LayoutPlan) throws(BubbleError) -> MappedText {
@@ -169,16 +168,4 @@ public final class BubbleEngine: @unchecked Sendable {
 
     /// The families of the engine's default chain, as its options name them.
     public var defaultFamilies: [String] { chains.defaultFamilies }
-
-    /// Forgets every shaped word of every idle worker (fonts and per-character tables stay).
-    package func removeAllShapedWords() {
-        pool.forEachIdle { $0.cache.removeAllWords() }
-    }
-
-    /// Word-cache look-ups and hits over the idle workers, since they were made.
-    package var shapedWordStatistics: (lookups: Int, hits: Int) {
-        var lookups = 0, hits = 0
-        pool.forEachIdle { lookups += $0.cache.lookups; hits += $0.cache.hits }
-        return (lookups, hits)
-    }
 }

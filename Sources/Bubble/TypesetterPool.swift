@@ -91,12 +91,4 @@ final class TypesetterPool: @unchecked Sendable {
 
     /// Idle workers now, over every chain.
     var idleCount: Int { lock.withLock { defaultWorkers.pointee.count + workers.values.reduce(0) { $0 + $1.count } } }
-
-    /// Calls `body` on every idle worker, under the lock.
-    func forEachIdle(_ body: (Worker) -> Void) {
-        lock.lock()
-        defer { lock.unlock() }
-        for w in defaultWorkers.pointee { body(w) }
-        for list in workers.values { for w in list { body(w) } }
-    }
 }

@@ -21,16 +21,6 @@ package enum CharacterProperties {
     /// Letters, marks and decimal digits of any script.
     package static func isAlphanumeric(_ scalar: UInt32) -> Bool { bubble_is_alphanumeric(scalar) != 0 }
 
-    /// The UAX #14 line break class (ICU's ULineBreak value).
-    package static func lineBreakClass(_ scalar: UInt32) -> Int32 { bubble_line_break_class(scalar) }
-
-    /// Nonspacing, enclosing or spacing mark, or a format character (ZWJ, variation selectors are Mn).
-    package static func isMarkOrFormat(_ scalar: UInt32) -> Bool {
-        let c = bubble_general_category(scalar)
-        // UCharCategory: 6 Mn, 7 Me, 8 Mc, 16 Cf
-        return c == 6 || c == 7 || c == 8 || c == 16
-    }
-
     /// Nonspacing, enclosing or spacing combining mark (General_Category Mn, Me, Mc): what stacks on a base.
     package static func isMark(_ scalar: UInt32) -> Bool {
         let c = bubble_general_category(scalar)
