@@ -20,8 +20,10 @@ import Testing
         #expect(nested.status == 400 && nested.body.contains("malformed_json"))
         let hit = await service.answer(.hit, body: Array(#"{"text":"hi"}"#.utf8))
         #expect(hit.status == 400 && hit.body.contains("invalid_request"))
-        let big = await service.answer(.html, body: Array(#"{"markup":"<font size=\"3000000\">hi</font>"}"#.utf8))
-        #expect(big.status == 400 && big.body.contains("<font size>"))
+        let typed = await service.answer(.layout, body: Array(#"{"messages":[{"id":1,"markup":"<font size=\"3000000\">hi</font>"}]}"#.utf8))
+        #expect(typed.status == 200 && typed.body.contains("font_size_ignored"), "\(typed.body)")
+        let sent = await service.answer(.html, body: Array(#"{"spans":[{"type":"txt","content":"hi","size":3000000}]}"#.utf8))
+        #expect(sent.status == 400 && sent.body.contains("malformed_spans"), "\(sent.body)")
     }
 
     /// Every body the `http` fuzzer kept as a regression input answers 200, 4xx or 503, never a crash.
