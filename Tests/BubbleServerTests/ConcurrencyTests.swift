@@ -1,5 +1,6 @@
 import Bubble
 import BubbleServer
+import BubbleTestSupport
 import Foundation
 import Hummingbird
 import HummingbirdTesting

@@ -1,6 +1,7 @@
 import Bubble
 import BubbleJSON
 import BubbleServer
+import BubbleTestSupport
 import Foundation
 import Hummingbird
 import HummingbirdTesting

@@ -1,5 +1,6 @@
 import Bubble
 @testable import BubbleServer
+import BubbleTestSupport
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -76,7 +77,7 @@ import Testing
 
     @Test func servePrintsJSONLogsWithTheFlag() throws {
         let process = Process()
-        process.executableURL = bubbleExecutable
+        process.executableURL = bubbleExecutable()
         process.arguments = ["serve", "--port", "0", "--log-format", "json"]
         let error = Pipe()
         process.standardError = error

@@ -64,29 +64,11 @@ func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async t
     }
 }
 
-/// Runs the built `bubble` binary.
-func runBubble(_ arguments: [String], stdin: [UInt8] = []) throws -> (status: Int32, stdout: String, stderr: String) {
-    let process = Process()
-    process.executableURL = bubbleExecutable
-    process.arguments = arguments
-    let input = Pipe(), output = Pipe(), error = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = error
-    try process.run()
-    input.fileHandleForWriting.write(Data(stdin))
-    try input.fileHandleForWriting.close()
-    let out = output.fileHandleForReading.readDataToEndOfFile()
-    let err = error.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
-}
-
 /// `bubble serve` started on a free loopback port with `arguments` after the host and port; its port is read
 /// from the log (`address=127.0.0.1:PORT`). The caller terminates the process; `errors` is its log.
 func startServe(_ arguments: [String]) throws -> (process: Process, errors: Pipe, port: Int) {
     let process = Process()
-    process.executableURL = bubbleExecutable
+    process.executableURL = bubbleExecutable()
     process.arguments = ["serve", "--host", "127.0.0.1", "--port", "0"] + arguments
     let errors = Pipe()
     process.standardError = errors
@@ -112,14 +94,6 @@ struct ServeStartError: Error, CustomStringConvertible {
     let log: String
     var description: String { "no address in the log: \(log)" }
 }
-
-/// The `bubble` binary beside the test bundle.
-let bubbleExecutable: URL = {
-    let build = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    let beside = build.appendingPathComponent("bubble")
-    if FileManager.default.fileExists(atPath: beside.path) { return beside }
-    return build.deletingLastPathComponent().appendingPathComponent("bubble")
-}()
 
 /// The first 400 messages of the project's corpus (`bench/corpus`).
 let corpusMessages: [String] = {

@@ -1,4 +1,5 @@
 import Bubble
+import BubbleTestSupport
 import Foundation
 import Testing
 
