@@ -46,7 +46,7 @@ let package = Package(
         // The pipeline: Map → Typeset → Report.
         .target(name: "BubbleMapping", dependencies: ["BubbleJSON", "BubbleRegex", "BubbleLock"], swiftSettings: strict),
         .target(name: "BubbleTypesetting", dependencies: ["BubbleFonts", "BubbleUnicode", "BubbleMapping"], swiftSettings: strict),
-        .target(name: "BubbleRendering", dependencies: ["BubbleTypesetting", "BubbleMapping", "BubbleFonts", "BubbleUnicode", "BubbleLock"], swiftSettings: strict),
+        .target(name: "BubbleRendering", dependencies: ["BubbleJSON", "BubbleTypesetting", "BubbleMapping", "BubbleFonts", "BubbleUnicode", "BubbleLock"], swiftSettings: strict),
         .target(name: "Bubble", dependencies: ["BubbleJSON", "BubbleMapping", "BubbleTypesetting", "BubbleRendering", "BubbleFonts",
                                                "BubbleUnicode", "BubbleRegex", "BubbleLock"],
                 swiftSettings: strict, plugins: ["EmbedFiles"]),

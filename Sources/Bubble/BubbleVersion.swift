@@ -1,4 +1,5 @@
 import BubbleFonts
+import BubbleJSON
 import BubbleRegex
 import BubbleUnicode
 import BubbleLock
@@ -33,19 +34,8 @@ public enum BubbleVersion {
         return text + "}"
     }
 
-    /// A JSON string of `text` (the values here are versions and hex, but nothing is assumed).
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case _ where scalar.value < 0x20: out += "\\u00" + (scalar.value < 16 ? "0" : "") + String(scalar.value, radix: 16)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    /// `text` as a JSON string (``JSONQuoting``, as every output of Bubble writes one).
+    static func quoted(_ text: String) -> String { JSONQuoting.quoted(text) }
 }
 
 extension BubbleEngine {

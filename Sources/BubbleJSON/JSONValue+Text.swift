@@ -46,24 +46,6 @@ extension JSONValue {
         }
     }
 
-    /// `s` as a JSON string literal: quotes, backslashes, control characters and the two line
-    /// separators JavaScript string literals refuse (U+2028, U+2029) escaped.
-    package static func quoted(_ s: String) -> String {
-        var out = "\""
-        out.reserveCapacity(s.utf8.count + 2)
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where u.value < 0x20 || u.value == 0x2028 || u.value == 0x2029:
-                let h = String(u.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - h.count) + h
-            default: out.unicodeScalars.append(u)
-            }
-        }
-        return out + "\""
-    }
+    /// `s` as a JSON string literal (``JSONQuoting``).
+    package static func quoted(_ s: String) -> String { JSONQuoting.quoted(s) }
 }

@@ -1,3 +1,4 @@
+import BubbleJSON
 package import Logging
 import Foundation
 
@@ -42,22 +43,6 @@ package struct JSONLogHandler: LogHandler {
     /// UTC, milliseconds: `2025-01-31T12:00:00.123Z`.
     static let time = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 
-    /// `text` as a JSON string.
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028 || scalar.value == 0x2029:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    /// `text` as a JSON string (``JSONQuoting``, as every output of Bubble writes one).
+    static func quoted(_ text: String) -> String { JSONQuoting.quoted(text) }
 }
