@@ -8,6 +8,7 @@ extension BubbleService {
         let limits = engine.limits
         return [
             ("bubble_cache_capacity", cache.capacity),
+            ("bubble_cache_bytes_capacity", cache.byteCapacity),
             ("bubble_font_chains", counts.fontChains),
             ("bubble_font_chains_capacity", limits.fontChains),
             ("bubble_font_chain_evictions", counts.fontChainEvictions),

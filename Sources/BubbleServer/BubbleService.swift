@@ -21,7 +21,7 @@ package final class BubbleService: Sendable {
     package init(settings: BubbleServerSettings) throws(BubbleError) {
         self.settings = settings
         engine = try BubbleEngine(options: BubbleService.restrictingFaces(settings), limits: settings.limits)
-        cache = ShapedTextCache(capacity: settings.cacheEntries)
+        cache = ShapedTextCache(capacity: settings.cacheEntries, bytes: settings.cacheBytes)
         allowedFamilies = BubbleService.allowedFamilies(settings)
         gate = LayoutGate(slots: settings.maxConcurrentLayouts, queueLimit: settings.layoutQueue)
         let engine = self.engine

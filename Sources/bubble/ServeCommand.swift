@@ -32,6 +32,8 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Seconds a connection may stay silent while a request is awaited or being read.")
     var readTimeout = 30.0
     @Option(help: "Shaped messages kept across requests (0: no cache).") var cacheEntries = 20_000
+    @Option(help: "Bytes the shaped messages kept may hold, each charged its estimated size (0: no cache).")
+    var cacheBytes = BubbleServerSettings().cacheBytes
     @Option(help: "Log lines as text or json (one object per line).", completion: .list(LogFormat.allCases.map(\.rawValue)))
     var logFormat: LogFormat = .text
     @Option(help: "Where /v1/html fragments load font files, by file name (default: local() names, then file:// paths).")
@@ -76,8 +78,8 @@ struct ServeCommand: ParsableCommand {
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port takes 0 to 65535, not \(port)") }
-        guard maxBodyBytes > 0, maxMessages > 0, maxMessageLength > 0, cacheEntries >= 0 else {
-            throw ValidationError("--max-body-bytes, --max-messages and --max-message-length take positive numbers, --cache-entries 0 or more")
+        guard maxBodyBytes > 0, maxMessages > 0, maxMessageLength > 0, cacheEntries >= 0, cacheBytes >= 0 else {
+            throw ValidationError("--max-body-bytes, --max-messages and --max-message-length take positive numbers, --cache-entries and --cache-bytes 0 or more")
         }
         guard readTimeout > 0, readTimeout <= 86_400 else { throw ValidationError("--read-timeout takes a number of seconds > 0 and ≤ 86400") }
         guard requestDeadline > 0, requestDeadline <= 86_400 else { throw ValidationError("--request-deadline takes a number of seconds > 0 and ≤ 86400") }
@@ -106,6 +108,7 @@ struct ServeCommand: ParsableCommand {
         settings.maxMessageLength = maxMessageLength
         settings.readTimeout = readTimeout
         settings.cacheEntries = cacheEntries
+        settings.cacheBytes = cacheBytes
         settings.limits.fontChains = fontChains
         settings.limits.catalogs = catalogs
         settings.limits.glyphPaths = glyphPaths
