@@ -54,7 +54,7 @@ public final class BubbleEngine: @unchecked Sendable {
         try options.validate()
         defaults = options
         self.limits = limits
-        glyphPaths = GlyphPathCache(capacity: limits.glyphPaths)
+        glyphPaths = GlyphPathCache(capacity: limits.glyphPaths, bytes: limits.glyphPathBytes)
         catalogs = Catalogs(inMemory: catalog, capacity: limits.catalogs)
         chains = try FontChains(defaultFamilies: options.fonts ?? FallbackChain.defaultFamilies, capacity: limits.fontChains,
                                 shapeCacheCapacity: limits.shapedWords)
@@ -164,7 +164,8 @@ public final class BubbleEngine: @unchecked Sendable {
     /// What the engine keeps now: chains, faces, typesetters, catalogs, glyph paths.
     public var cacheCounts: EngineCacheCounts {
         EngineCacheCounts(fontChains: chains.count, fontChainEvictions: chains.evictions, fontFaces: FaceStore.shared.count,
-                          idleTypesetters: pool.idleCount, catalogs: catalogs.count, glyphPaths: glyphPaths.count)
+                          idleTypesetters: pool.idleCount, catalogs: catalogs.count, glyphPaths: glyphPaths.count,
+                          glyphPathBytes: glyphPaths.bytes)
     }
 
     /// The families of the engine's default chain, as its options name them.

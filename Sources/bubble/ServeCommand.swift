@@ -62,6 +62,8 @@ struct ServeCommand: ParsableCommand {
     var fontChains = EngineLimits().fontChains
     @Option(help: "Emoji catalogs kept by path.") var catalogs = EngineLimits().catalogs
     @Option(help: "Glyph drawings kept for SVG.") var glyphPaths = EngineLimits().glyphPaths
+    @Option(help: "Bytes the glyph drawings kept for SVG may hold, each charged its size (0: none kept).")
+    var glyphPathBytes = EngineLimits().glyphPathBytes
     @Option(help: "Shaped words each typesetter keeps (0: no word cache).") var shapedWords = EngineLimits().shapedWords
     @Option(help: "Font families requests may name in fonts, faceFamilies, <font face> and a span's face, comma-separated (default: the default chain's, --fonts' and faceFamilies' families).")
     var allowFamilies: String?
@@ -85,8 +87,8 @@ struct ServeCommand: ParsableCommand {
         guard requestDeadline > 0, requestDeadline <= 86_400 else { throw ValidationError("--request-deadline takes a number of seconds > 0 and ≤ 86400") }
         guard minBodyRate >= 0, minBodyRate.isFinite else { throw ValidationError("--min-body-rate takes 0 or a positive number of bytes per second") }
         guard (0...100_000).contains(fontChains), (1...100_000).contains(catalogs), (2...100_000_000).contains(glyphPaths),
-              (0...(1 << 24)).contains(shapedWords) else {
-            throw ValidationError("--font-chains takes 0 to 100000, --catalogs 1 to 100000, --glyph-paths 2 to 100000000, --shaped-words 0 to 16777216")
+              (0...(1 << 24)).contains(shapedWords), glyphPathBytes >= 0 else {
+            throw ValidationError("--font-chains takes 0 to 100000, --catalogs 1 to 100000, --glyph-paths 2 to 100000000, --shaped-words 0 to 16777216, --glyph-path-bytes 0 or more")
         }
         guard (1...10_000).contains(maxConcurrentLayouts), (0...1_000_000).contains(layoutQueue) else {
             throw ValidationError("--max-concurrent-layouts takes 1 to 10000, --layout-queue 0 to 1000000")
@@ -112,6 +114,7 @@ struct ServeCommand: ParsableCommand {
         settings.limits.fontChains = fontChains
         settings.limits.catalogs = catalogs
         settings.limits.glyphPaths = glyphPaths
+        settings.limits.glyphPathBytes = glyphPathBytes
         settings.limits.shapedWords = shapedWords
         settings.allowedFamilies = allowFamilies.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
         settings.requestDeadline = requestDeadline
