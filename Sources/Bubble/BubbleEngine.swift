@@ -119,6 +119,18 @@ public final class BubbleEngine: @unchecked Sendable {
         return LayoutPlan(o, catalog: try catalog(for: o), chain: chain)
     }
 
+    /// The plan for `own` merged over `base`'s options: when `own` sets no option the Map or Shape stage
+    /// reads, the new plan shares `base`'s mapper and cache key (a message's own `maxWidth` no longer
+    /// compiles its request's link map again).
+    /// - Parameter merged: `own` merged over the options `base` was planned for.
+    package func plan(for merged: BubbleOptions?, own: BubbleOptions, over base: LayoutPlan) throws(BubbleError) -> LayoutPlan {
+        guard own.keeping(before: .layout) == BubbleOptions() else { return try plan(for: merged) }
+        guard let merged else { return defaultPlan }
+        let o = try resolve(merged)
+        let chain = try chains.chain(for: o.fonts ?? FallbackChain.defaultFamilies)
+        return LayoutPlan(o, catalog: try catalog(for: o), chain: chain, sharing: base)
+    }
+
     func plan(_ options: BubbleOptions?) throws(BubbleError) -> LayoutPlan { try plan(for: options) }
 
     /// The Map stage.

@@ -15,12 +15,12 @@ package final class ShapedTextCache: @unchecked Sendable {
     struct Key: Hashable, Sendable {
         let body: String
         let format: UInt8
-        /// The options the Map and Shape stages read (``OptionTable`` says which).
-        let options: BubbleOptions
+        /// The options the Map and Shape stages read (``OptionTable`` says which), from the plan.
+        let options: StageOptions
 
-        /// The key of `message` under resolved options `o`, or nil for a message the cache does not
-        /// hold (one with its own link map or highlights).
-        init?(_ message: Message, _ o: ResolvedOptions) {
+        /// The key of `message` under `plan`, or nil for a message the cache does not hold (one with its
+        /// own link map or highlights).
+        init?(_ message: Message, _ plan: LayoutPlan) {
             guard message.linkMap.isEmpty, message.highlights.isEmpty else { return nil }
             switch message.body {
             case .text(let s): body = s; format = 0
@@ -32,13 +32,34 @@ package final class ShapedTextCache: @unchecked Sendable {
                 format = f == .text ? 2 : f == .markup ? 3 : f == .spans ? 4 : 5
             case .spans, .entities: return nil
             }
-            // No width, no padding: images are fitted at layout, so one shaped text serves every width.
-            options = o.given.keeping(before: .layout)
+            options = plan.stageOptions
         }
 
         /// The heap bytes the key holds: the message, and the options' strings, lists and link map (counted
         /// for every key, though keys of one request share them).
         var estimatedBytes: Int { MemoryLayout<Key>.stride + MemoryEstimate.string(body) + options.estimatedBytes }
+    }
+
+    /// The options a shaped text depends on (no width, no padding: images are fitted at layout, so one
+    /// shaped text serves every width), hashed and sized once per plan: a request's link map of
+    /// thousands of entries was hashed again for every message of the request.
+    final class StageOptions: Hashable, Sendable {
+        let options: BubbleOptions
+        private let hash: Int
+        /// The heap bytes the options hold (``BubbleOptions/estimatedBytes``).
+        let estimatedBytes: Int
+
+        init(_ o: ResolvedOptions) {
+            options = o.given.keeping(before: .layout)
+            hash = options.hashValue
+            estimatedBytes = options.estimatedBytes
+        }
+
+        static func == (a: StageOptions, b: StageOptions) -> Bool {
+            a === b || (a.hash == b.hash && a.options == b.options)
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
     }
 
     /// Most entries held.
@@ -104,7 +125,7 @@ extension BubbleEngine {
     /// ``layout(_:options:cache:)`` under a plan made by ``plan(for:)``.
     package func layout(_ message: Message, plan: LayoutPlan, cache: ShapedTextCache) throws(BubbleError) -> BubbleLayout {
         let shaped: ShapedText
-        if let key = ShapedTextCache.Key(message, plan.options) {
+        if let key = ShapedTextCache.Key(message, plan) {
             shaped = try cache.shaped(key) { () throws(BubbleError) in try shape(map(message, plan), plan) }
         } else {
             shaped = try shape(map(message, plan), plan)
