@@ -22,9 +22,33 @@ final class LinkKeyAutomaton: Sendable {
         /// The key's first (last) scalar is a letter or digit: a word boundary must be there.
         var needsBoundaryBefore: Bool
         var needsBoundaryAfter: Bool
+
+        /// What a match must satisfy, packed for the per-position loop (``Requirements``).
+        var requirements: Requirements {
+            Requirements(length: length, isMention: isMention, needsBoundaryBefore: needsBoundaryBefore,
+                         needsBoundaryAfter: needsBoundaryAfter)
+        }
+    }
+
+    /// A key's length and word-boundary needs, without its target: what the loop over a text reads for
+    /// every key it tries (a `Key` copied there retained its target each time).
+    struct Requirements: Sendable {
+        var length: Int32
+        private var flags: UInt8
+
+        init(length: Int, isMention: Bool, needsBoundaryBefore: Bool, needsBoundaryAfter: Bool) {
+            self.length = Int32(length)
+            flags = (isMention ? 1 : 0) | (needsBoundaryBefore ? 2 : 0) | (needsBoundaryAfter ? 4 : 0)
+        }
+
+        var isMention: Bool { flags & 1 != 0 }
+        var needsBoundaryBefore: Bool { flags & 2 != 0 }
+        var needsBoundaryAfter: Bool { flags & 4 != 0 }
     }
 
     let keys: [Key]
+    /// ``Key/requirements`` of each key.
+    private let requirements: [Requirements]
     /// Per node: the key it completes (an index into ``keys``), or -1.
     private let keyOfNode: [Int32]
     /// Per node: its failure link (the node of its longest proper suffix in the trie; 0 is the root).
@@ -113,6 +137,7 @@ final class LinkKeyAutomaton: Sendable {
         }
 
         self.keys = keys
+        requirements = keys.map(\.requirements)
         self.keyOfNode = keyOfNode
         self.failure = failure
         self.nextKeyNode = nextKeyNode
@@ -149,9 +174,10 @@ final class LinkKeyAutomaton: Sendable {
         return node
     }
 
-    /// Calls `body(start, node, key)` at each position of `text` where a key starts, right to left,
-    /// with the keys starting there longest first, until `body` returns true (the key it keeps).
-    func forEachStart(in text: UnsafeBufferPointer<UInt16>, _ body: (Int, Int32, Key) -> Bool) {
+    /// Calls `body(start, node, key, requirements)` at each position of `text` where a key starts, right to
+    /// left, with the keys starting there (an index into ``keys`` and its ``Requirements``) longest first,
+    /// until `body` returns true (the key it keeps).
+    func forEachStart(in text: UnsafeBufferPointer<UInt16>, _ body: (Int, Int32, Int, Requirements) -> Bool) {
         var state: Int32 = 0
         var i = text.count
         while i > 0 {
@@ -166,7 +192,8 @@ final class LinkKeyAutomaton: Sendable {
             guard state != 0 else { continue }
             var node = keyOfNode[Int(state)] >= 0 ? state : nextKeyNode[Int(state)]
             while node >= 0 {
-                if body(i, node, keys[Int(keyOfNode[Int(node)])]) { break }
+                let k = Int(keyOfNode[Int(node)])
+                if body(i, node, k, requirements[k]) { break }
                 node = nextKeyNode[Int(node)]
             }
         }

@@ -82,16 +82,16 @@ struct LinkMatcher: Sendable {
         var fromOverlay: [(start: Int, key: LinkKeyAutomaton.Key)] = []
         if let base {
             let masked = masked
-            base.forEachStart(in: text) { start, node, key in
-                guard masked.isEmpty || !masked.contains(node), context.accepts(key, at: start) else { return false }
-                fromBase.append((start, key))
+            base.forEachStart(in: text) { start, node, k, needs in
+                guard masked.isEmpty || !masked.contains(node), context.accepts(needs, at: start) else { return false }
+                fromBase.append((start, base.keys[k]))
                 return true
             }
         }
         if let overlay {
-            overlay.forEachStart(in: text) { start, _, key in
-                guard context.accepts(key, at: start) else { return false }
-                fromOverlay.append((start, key))
+            overlay.forEachStart(in: text) { start, _, k, needs in
+                guard context.accepts(needs, at: start) else { return false }
+                fromOverlay.append((start, overlay.keys[k]))
                 return true
             }
         }
@@ -117,27 +117,42 @@ struct LinkMatcher: Sendable {
     /// and again).
     private struct MatchContext {
         let text: UnsafeBufferPointer<UInt16>
-        /// Per position: 0 not asked yet, 1 no word boundary, 2 a boundary (made on first use).
-        private var boundaries: [UInt8] = []
+        /// Per position, what was worked out there (made on first use): ``boundaryKnown`` and
+        /// ``boundary``, ``extendsKnown`` and ``extends`` (a grapheme extender starts there).
+        private var facts: [UInt8] = []
+        private static let boundaryKnown: UInt8 = 1, boundary: UInt8 = 2, extendsKnown: UInt8 = 4, extends: UInt8 = 8
         /// Per position inside a run of `.` and `-`: where the run ends (made on first use).
         private var runEnds: [Int] = []
 
         init(text: UnsafeBufferPointer<UInt16>) { self.text = text }
 
-        mutating func accepts(_ key: LinkKeyAutomaton.Key, at start: Int) -> Bool {
-            let end = start + key.length
-            if end < text.count, CharacterClasses.extendsGrapheme(CharacterClasses.scalar(in: text, at: end).value) { return false }
+        mutating func accepts(_ key: LinkKeyAutomaton.Requirements, at start: Int) -> Bool {
+            let end = start + Int(key.length)
+            if end < text.count && extendsGrapheme(at: end) { return false }
             if key.needsBoundaryBefore && !isBoundary(start) { return false }
             if key.needsBoundaryAfter && !isBoundary(end) { return false }
             if key.isMention && continuesMention(end) { return false }
             return true
         }
 
+        /// Whether the scalar at `i` (< count) extends a grapheme, remembered: keys that are prefixes of
+        /// one another end at many positions of one run of marks.
+        private mutating func extendsGrapheme(at i: Int) -> Bool {
+            if facts.isEmpty { facts = [UInt8](repeating: 0, count: text.count + 1) }
+            if facts[i] & Self.extendsKnown == 0 {
+                let extends = CharacterClasses.extendsGrapheme(CharacterClasses.scalar(in: text, at: i).value)
+                facts[i] |= Self.extendsKnown | (extends ? Self.extends : 0)
+            }
+            return facts[i] & Self.extends != 0
+        }
+
         /// ``WordBoundaries/isBoundary(in:at:)``, remembered.
         private mutating func isBoundary(_ i: Int) -> Bool {
-            if boundaries.isEmpty { boundaries = [UInt8](repeating: 0, count: text.count + 1) }
-            if boundaries[i] == 0 { boundaries[i] = WordBoundaries.isBoundary(in: text, at: i) ? 2 : 1 }
-            return boundaries[i] == 2
+            if facts.isEmpty { facts = [UInt8](repeating: 0, count: text.count + 1) }
+            if facts[i] & Self.boundaryKnown == 0 {
+                facts[i] |= Self.boundaryKnown | (WordBoundaries.isBoundary(in: text, at: i) ? Self.boundary : 0)
+            }
+            return facts[i] & Self.boundary != 0
         }
 
         /// ``MentionRules/continues(_:at:)``, with the run of `.` and `-` it skips found once per run.
