@@ -66,10 +66,11 @@ final class LinkKeyAutomaton: Sendable {
 
     private static let emptySlot = UInt64.max
 
-    /// The automaton of `entries` (UTF-16 units, never empty, and what a match of each becomes).
-    init(_ entries: [(units: [UInt16], key: Key)]) {
-        var total = 0
-        for e in entries { total += e.units.count }
+    /// The automaton of `keys`, key `k` being the `keys[k].length` (> 0) UTF-16 units of `units` from
+    /// `starts[k]`: one buffer for all of them, not an array per key (a map of 80,000 keys spent more
+    /// on allocating, retaining and freeing those than on the automaton).
+    init(units: [UInt16], starts: [Int], keys: [Key]) {
+        let total = units.count
         var capacity = 16
         while capacity < 2 * (total + 1) { capacity <<= 1 }
         var edgeKeys = [UInt64](repeating: Self.emptySlot, count: capacity)
@@ -79,12 +80,13 @@ final class LinkKeyAutomaton: Sendable {
         var firstChild: [Int32] = [-1], nextSibling: [Int32] = [-1], unitOfNode: [UInt16] = [0]
         keyOfNode.reserveCapacity(total + 1)
         var unitByte = [Bool](repeating: false, count: 256)
-        var keys: [Key] = []
-        keys.reserveCapacity(entries.count)
 
-        for entry in entries {
+        for k in keys.indices {
             var node: Int32 = 0
-            for unit in entry.units.reversed() {
+            var u = starts[k] + keys[k].length
+            while u > starts[k] {
+                u -= 1
+                let unit = units[u]
                 unitByte[Int(unit & 0xFF)] = true
                 let edge = UInt64(node) << 16 | UInt64(unit)
                 var slot = Self.slot(of: edge, mask: mask)
@@ -103,8 +105,7 @@ final class LinkKeyAutomaton: Sendable {
                 firstChild[Int(node)] = child
                 node = child
             }
-            keyOfNode[Int(node)] = Int32(keys.count)
-            keys.append(entry.key)
+            keyOfNode[Int(node)] = Int32(k)
         }
 
         // Failure links, breadth first: a node's link is found from its parent's.

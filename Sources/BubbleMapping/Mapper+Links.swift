@@ -21,7 +21,7 @@ struct LinkMatcher: Sendable {
 
     /// Compiles `map`; entries with an empty key or an unsafe target (see ``LinkTarget``) are left out.
     init(_ map: [String: String]) {
-        base = Self.automaton(map.map { ($0.key, LinkTarget.sanitize($0.value)) })
+        base = Self.automaton(map.lazy.map { ($0.key, LinkTarget.sanitize($0.value)) }, count: map.count)
     }
 
     /// The matcher of `options.merging(messageMap) { $1 }`, where `self` is the matcher of `options`.
@@ -41,27 +41,31 @@ struct LinkMatcher: Sendable {
             }
             entries.append((key, LinkTarget.sanitize(target)))
         }
-        result.overlay = Self.automaton(entries)
+        result.overlay = Self.automaton(entries, count: entries.count)
         return result
     }
 
-    private static func automaton(_ map: [(text: String, target: String?)]) -> LinkKeyAutomaton? {
-        var entries: [(units: [UInt16], key: LinkKeyAutomaton.Key)] = []
-        entries.reserveCapacity(map.count)
+    private static func automaton(_ map: some Sequence<(text: String, target: String?)>, count: Int) -> LinkKeyAutomaton? {
+        var units: [UInt16] = [], starts: [Int] = [], keys: [LinkKeyAutomaton.Key] = []
+        starts.reserveCapacity(count)
+        keys.reserveCapacity(count)
         for (text, target) in map {
             guard !text.isEmpty, let safe = target else { continue }
-            let units = Array(text.utf16)
-            let (first, last) = units.withUnsafeBufferPointer { u in
-                (CharacterClasses.scalar(in: u, at: 0).value, CharacterClasses.scalar(in: u, before: u.count))
+            let start = units.count
+            units.append(contentsOf: text.utf16)
+            let (first, last) = units.withUnsafeBufferPointer { all in
+                let u = UnsafeBufferPointer(rebasing: all[start...])
+                return (CharacterClasses.scalar(in: u, at: 0).value, CharacterClasses.scalar(in: u, before: u.count))
             }
             // An `@` key ends where a mention would (the mention rule, which treats `@bob's` as `@bob` + `'s`);
             // other keys where UAX #29 ends a word.
-            let isMention = units[0] == 0x40
-            entries.append((units, LinkKeyAutomaton.Key(length: units.count, target: safe, isMention: isMention,
-                                                         needsBoundaryBefore: isLetterOrDigit(first),
-                                                         needsBoundaryAfter: !isMention && isLetterOrDigit(last))))
+            let isMention = units[start] == 0x40
+            starts.append(start)
+            keys.append(LinkKeyAutomaton.Key(length: units.count - start, target: safe, isMention: isMention,
+                                             needsBoundaryBefore: isLetterOrDigit(first),
+                                             needsBoundaryAfter: !isMention && isLetterOrDigit(last)))
         }
-        return entries.isEmpty ? nil : LinkKeyAutomaton(entries)
+        return keys.isEmpty ? nil : LinkKeyAutomaton(units: units, starts: starts, keys: keys)
     }
 
     private static func isLetterOrDigit(_ value: UInt32) -> Bool {
