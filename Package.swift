@@ -31,7 +31,8 @@ let package = Package(
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
-        // The lock guarding shared caches (pthread; no Foundation, so programs using Bubble don't load it).
+        // The lock guarding shared caches (pthread; no Foundation, so programs using Bubble don't load it), and the
+        // cache bounded in entries and bytes that they share.
         .target(name: "BubbleLock", swiftSettings: strict),
 
         // Bubble's one JSON reader (batch lines, HTTP bodies, option files, spans, the catalog).
@@ -75,7 +76,7 @@ let package = Package(
         .testTarget(name: "BubbleTypesettingTests", dependencies: ["BubbleTypesetting", "BubbleMapping", "BubbleFonts", "BubbleUnicode",
                                                              "BubbleTestSupport"]),
         .testTarget(name: "BubbleRenderingTests", dependencies: ["Bubble", "BubbleRendering", "BubbleFonts", "BubbleTestSupport"]),
-        .testTarget(name: "BubbleTests", dependencies: ["Bubble", "BubbleJSON", "BubbleFonts", "bubble", "BubbleTestSupport"]),
+        .testTarget(name: "BubbleTests", dependencies: ["Bubble", "BubbleJSON", "BubbleFonts", "BubbleLock", "bubble", "BubbleTestSupport"]),
         .testTarget(name: "BubbleServerTests", dependencies: [
             "Bubble", "BubbleServer", "bubble", "BubbleTestSupport",
             .product(name: "Hummingbird", package: "hummingbird"),

@@ -15,7 +15,7 @@ extension BubbleEngine {
             return [try layout(message, plan: plan)]
         }
         let shaped: ShapedText
-        if let cache, let key = ShapedTextCache.Key(message, plan.options) {
+        if let cache, let key = ShapedTextCache.Key(message, plan) {
             shaped = try cache.shaped(key) { () throws(BubbleError) in try shape(map(message, plan), plan) }
         } else {
             shaped = try shape(map(message, plan), plan)

@@ -54,7 +54,7 @@ public final class BubbleEngine: @unchecked Sendable {
         try options.validate()
         defaults = options
         self.limits = limits
-        glyphPaths = GlyphPathCache(capacity: limits.glyphPaths)
+        glyphPaths = GlyphPathCache(capacity: limits.glyphPaths, bytes: limits.glyphPathBytes)
         catalogs = Catalogs(inMemory: catalog, capacity: limits.catalogs)
         chains = try FontChains(defaultFamilies: options.fonts ?? FallbackChain.defaultFamilies, capacity: limits.fontChains,
                                 shapeCacheCapacity: limits.shapedWords)
@@ -119,6 +119,17 @@ public final class BubbleEngine: @unchecked Sendable {
         return LayoutPlan(o, catalog: try catalog(for: o), chain: chain)
     }
 
+    /// The plan for `own` merged over `base`'s options: when `own` sets no option the Map or Shape stage
+    /// reads, the new plan shares `base`'s mapper and cache key (a message's own `maxWidth` no longer
+    /// compiles its request's link map again).
+    /// - Parameter merged: `own` merged over the options `base` was planned for.
+    package func plan(for merged: BubbleOptions?, own: BubbleOptions, over base: LayoutPlan) throws(BubbleError) -> LayoutPlan {
+        guard own.keeping(before: .layout) == BubbleOptions() else { return try plan(for: merged) }
+        guard let merged else { return defaultPlan }
+        let o = try resolve(merged)
+        let chain = try chains.chain(for: o.fonts ?? FallbackChain.defaultFamilies)
+        return LayoutPlan(o, catalog: try catalog(for: o), chain: chain, sharing: base)
+    }
 
     /// The Map stage.
     func map(_ message: Message, _ plan: LayoutPlan) throws(BubbleError) -> MappedText {
@@ -163,7 +174,8 @@ public final class BubbleEngine: @unchecked Sendable {
     /// What the engine keeps now: chains, faces, typesetters, catalogs, glyph paths.
     public var cacheCounts: EngineCacheCounts {
         EngineCacheCounts(fontChains: chains.count, fontChainEvictions: chains.evictions, fontFaces: FaceStore.shared.count,
-                          idleTypesetters: pool.idleCount, catalogs: catalogs.count, glyphPaths: glyphPaths.count)
+                          idleTypesetters: pool.idleCount, catalogs: catalogs.count, glyphPaths: glyphPaths.count,
+                          glyphPathBytes: glyphPaths.bytes)
     }
 
     /// The families of the engine's default chain, as its options name them.

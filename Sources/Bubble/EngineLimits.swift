@@ -8,6 +8,9 @@ public struct EngineLimits: Sendable, Equatable {
     public var catalogs: Int = 8
     /// Glyph drawings kept for SVG (see `GlyphPathCache`).
     public var glyphPaths: Int = GlyphPathCache.defaultCapacity
+    /// Bytes those drawings may hold: their entries range from some hundred bytes (an outline) to 30 kB
+    /// (a color emoji's PNG), so they are bounded in bytes too (see `GlyphPathCache/byteCapacity`).
+    public var glyphPathBytes: Int = GlyphPathCache.defaultBytes
     /// Most shaped words each typesetter keeps (see ``/BubbleTypesetting/ShapeCache``); 0 turns the word cache off.
     public var shapedWords: Int = 1 << 15
 
@@ -25,6 +28,7 @@ public struct EngineCacheCounts: Sendable, Equatable {
     public var idleTypesetters: Int
     /// Catalogs kept by path.
     public var catalogs: Int
-    /// Glyph drawings kept.
+    /// Glyph drawings kept, and the bytes they and their per-document forms hold.
     public var glyphPaths: Int
+    public var glyphPathBytes: Int
 }

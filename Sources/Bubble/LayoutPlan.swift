@@ -34,18 +34,26 @@ package final class LayoutPlan: Sendable {
     let prefixLines: Int
     /// `maxMessageLength`, bytes.
     let maxMessageLength: Int
+    /// The Map and Shape options as the shaped-message cache keys them, hashed once.
+    let stageOptions: ShapedTextCache.StageOptions
+    /// Whether a link-map key holds white space (then no prefix of a long message stands for it).
+    private let linkMapKeysHoldWhiteSpace: Bool
 
-    init(_ given: BubbleOptions, catalog: LoadedCatalog, chain: FallbackChain) {
+    /// - Parameter sharing: a plan whose Map and Shape options are these ones' (the caller knows: options
+    ///   that set none of them, merged over that plan's): its mapper (the compiled link map) and cache
+    ///   options are used, not made again.
+    init(_ given: BubbleOptions, catalog: LoadedCatalog, chain: FallbackChain, sharing base: LayoutPlan? = nil) {
         let o = ResolvedOptions(given)
         options = o
         self.catalog = catalog
         self.chain = chain
         padding = o.padding.insets
         width = given.widths?.values.first ?? o.maxWidth
-        mapper = Mapper(catalog: catalog.catalog, options: MappingOptions(
+        mapper = base?.mapper ?? Mapper(catalog: catalog.catalog, options: MappingOptions(
             linkify: o.linkify, linkMap: given.linkMap ?? [:], emojiSize: given.emojiSize, emojiAlign: given.emojiAlign,
             offsets: o.offsets, invalidUTF8: o.invalidUTF8, maxMessageLength: o.maxMessageLength, catalog: nil,
             linkRules: given.linkRules?.rules ?? [], faceFamilies: o.faceFamilies))
+        stageOptions = base?.stageOptions ?? ShapedTextCache.StageOptions(o)
         style = ParagraphStyle(fontSize: o.fontSize, direction: o.direction, emojiSize: given.emojiSize,
                                emojiAlign: o.emojiAlign, truncationToken: given.truncationToken?.text ?? o.ellipsis,
                                language: given.language.flatMap(LanguageTag.normalized), tabSize: o.tabSize,
@@ -75,8 +83,8 @@ package final class LayoutPlan: Sendable {
         jumboScale = o.jumboEmoji ? o.jumboEmojiScale : nil
         minTouchSize = o.minTouchSize
         widths = given.widths?.values ?? [width]
-        let needsWholeText = o.given.pageHeight != nil || o.balance || o.given.linkRules != nil
-            || Mapper.keysHoldWhiteSpace(o.given.linkMap ?? [:])
+        linkMapKeysHoldWhiteSpace = base?.linkMapKeysHoldWhiteSpace ?? Mapper.keysHoldWhiteSpace(o.given.linkMap ?? [:])
+        let needsWholeText = o.given.pageHeight != nil || o.balance || o.given.linkRules != nil || linkMapKeysHoldWhiteSpace
         prefixLines = needsWholeText ? 0 : max(o.maxLines, 0)
         maxMessageLength = o.maxMessageLength
     }

@@ -6,43 +6,66 @@
 /// must instead not be followed by what would continue a mention (``MentionRules/continues(_:at:)``: `@bob`
 /// is not found in `@bobby` or `@bob.smith`, but is in `@bob's` and, CJK words having no spaces, `@百度` is
 /// in `@百度地图`). Where matches overlap, the longest key wins (then the leftmost).
+///
+/// The keys are one ``LinkKeyAutomaton``, built in time linear in their total length. A message's own
+/// map goes over the options' as a second automaton of its keys alone (``overlaid(with:over:)``), the
+/// options' keys it replaces masked: the same matches as one automaton of the merged map, without
+/// compiling the options' map again for every message that brings a map.
 struct LinkMatcher: Sendable {
-    struct Key: Sendable {
-        var units: [UInt16]
-        var target: String
-        /// The key starts with `@`: a mention from the map (atomic, and checked with the mention rule).
-        var isMention: Bool
-        /// The key's first (last) scalar is a letter or digit: a word boundary must be there.
-        var needsBoundaryBefore: Bool
-        var needsBoundaryAfter: Bool
-    }
-    /// Keys by their first UTF-16 unit, longest first.
-    private var keys: [UInt16: [Key]] = [:]
-    /// Whether any key starts with a unit whose low byte is the index: a cheap first test (empty, not
-    /// allocated, for an empty map).
-    private var firstByte: [Bool] = []
+    /// The options' keys (nil for none).
+    private var base: LinkKeyAutomaton?
+    /// A message's keys over them (nil for none).
+    private var overlay: LinkKeyAutomaton?
+    /// The nodes of `base` whose keys the message's map replaces.
+    private var masked: Set<Int32> = []
 
     /// Compiles `map`; entries with an empty key or an unsafe target (see ``LinkTarget``) are left out.
     init(_ map: [String: String]) {
-        guard !map.isEmpty else { return }
-        firstByte = [Bool](repeating: false, count: 256)
+        base = Self.automaton(map.lazy.map { ($0.key, LinkTarget.sanitize($0.value)) }, count: map.count)
+    }
+
+    /// The matcher of `options.merging(messageMap) { $1 }`, where `self` is the matcher of `options`.
+    ///
+    /// A message key equal to an options key (as `String`s are: canonically equivalent) replaces it under
+    /// the options' spelling, as the merge keeps the first key; a replacement whose target is unsafe
+    /// removes the key.
+    func overlaid(with messageMap: [String: String], over options: [String: String]) -> LinkMatcher {
+        var result = self
+        var entries: [(text: String, target: String?)] = []
+        entries.reserveCapacity(messageMap.count)
+        for (text, target) in messageMap {
+            var key = text
+            if let known = options.index(forKey: text) {
+                key = options[known].key
+                if let base, let node = base.node(ofKey: Array(key.utf16)) { result.masked.insert(node) }
+            }
+            entries.append((key, LinkTarget.sanitize(target)))
+        }
+        result.overlay = Self.automaton(entries, count: entries.count)
+        return result
+    }
+
+    private static func automaton(_ map: some Sequence<(text: String, target: String?)>, count: Int) -> LinkKeyAutomaton? {
+        var units: [UInt16] = [], starts: [Int] = [], keys: [LinkKeyAutomaton.Key] = []
+        starts.reserveCapacity(count)
+        keys.reserveCapacity(count)
         for (text, target) in map {
-            guard !text.isEmpty, let safe = LinkTarget.sanitize(target) else { continue }
-            let units = Array(text.utf16)
-            let (first, last) = units.withUnsafeBufferPointer { u in
-                (CharacterClasses.scalar(in: u, at: 0).value, CharacterClasses.scalar(in: u, before: u.count))
+            guard !text.isEmpty, let safe = target else { continue }
+            let start = units.count
+            units.append(contentsOf: text.utf16)
+            let (first, last) = units.withUnsafeBufferPointer { all in
+                let u = UnsafeBufferPointer(rebasing: all[start...])
+                return (CharacterClasses.scalar(in: u, at: 0).value, CharacterClasses.scalar(in: u, before: u.count))
             }
             // An `@` key ends where a mention would (the mention rule, which treats `@bob's` as `@bob` + `'s`);
             // other keys where UAX #29 ends a word.
-            let isMention = units[0] == 0x40
-            let key = Key(units: units, target: safe, isMention: isMention, needsBoundaryBefore: Self.isLetterOrDigit(first),
-                          needsBoundaryAfter: !isMention && Self.isLetterOrDigit(last))
-            keys[units[0], default: []].append(key)
-            firstByte[Int(units[0] & 0xFF)] = true
+            let isMention = units[start] == 0x40
+            starts.append(start)
+            keys.append(LinkKeyAutomaton.Key(length: units.count - start, target: safe, isMention: isMention,
+                                             needsBoundaryBefore: isLetterOrDigit(first),
+                                             needsBoundaryAfter: !isMention && isLetterOrDigit(last)))
         }
-        for first in keys.keys {
-            keys[first]!.sort { $0.units.count != $1.units.count ? $0.units.count > $1.units.count : $0.target < $1.target }
-        }
+        return keys.isEmpty ? nil : LinkKeyAutomaton(units: units, starts: starts, keys: keys)
     }
 
     private static func isLetterOrDigit(_ value: UInt32) -> Bool {
@@ -51,61 +74,136 @@ struct LinkMatcher: Sendable {
             || (c == .other && CharacterClasses.isWordScalar(value))  // ideographs, kana, Thai
     }
 
-    var isEmpty: Bool { keys.isEmpty }
+    var isEmpty: Bool { base == nil && overlay == nil }
 
     /// Every match in `text`, never overlapping, in text order: whole words only, the longest key winning
     /// where matches overlap; an occurrence ending inside a grapheme cluster (before a combining mark) does
     /// not count.
     func matches(in text: UnsafeBufferPointer<UInt16>) -> [Link] {
-        var found: [(start: Int, key: Key)] = []
-        var i = 0
-        let n = text.count
-        while i < n {
-            let unit = text[i]
-            if firstByte[Int(unit & 0xFF)], let candidates = keys[unit], !(unit & 0xFC00 == 0xDC00) {
-                for key in candidates where key.units.count <= n - i {
-                    var k = 1
-                    while k < key.units.count && text[i + k] == key.units[k] { k += 1 }
-                    guard k == key.units.count else { continue }
-                    if accepts(key, in: text, from: i) {
-                        found.append((i, key))
-                        break  // longest first: a shorter key at the same start can only lose to it
-                    }
-                }
+        var context = MatchContext(text: text)
+        // At each start, the longest key of each automaton that stands there (right to left).
+        var fromBase: [(start: Int, key: LinkKeyAutomaton.Key)] = []
+        var fromOverlay: [(start: Int, key: LinkKeyAutomaton.Key)] = []
+        if let base {
+            let masked = masked
+            base.forEachStart(in: text) { start, node, k, needs in
+                guard masked.isEmpty || !masked.contains(node), context.accepts(needs, at: start) else { return false }
+                fromBase.append((start, base.keys[k]))
+                return true
             }
-            i += 1
         }
-        return Self.longestFirst(found, count: n)
+        if let overlay {
+            overlay.forEachStart(in: text) { start, _, k, needs in
+                guard context.accepts(needs, at: start) else { return false }
+                fromOverlay.append((start, overlay.keys[k]))
+                return true
+            }
+        }
+        // Both lists run right to left; merged left to right, the longer key winning at a shared start.
+        var found: [(start: Int, key: LinkKeyAutomaton.Key)] = []
+        found.reserveCapacity(fromBase.count + fromOverlay.count)
+        var a = fromBase.count - 1, b = fromOverlay.count - 1
+        while a >= 0 || b >= 0 {
+            if b < 0 || (a >= 0 && fromBase[a].start < fromOverlay[b].start) {
+                found.append(fromBase[a]); a -= 1
+            } else if a < 0 || fromOverlay[b].start < fromBase[a].start {
+                found.append(fromOverlay[b]); b -= 1
+            } else {
+                found.append(fromOverlay[b].key.length >= fromBase[a].key.length ? fromOverlay[b] : fromBase[a])
+                a -= 1; b -= 1
+            }
+        }
+        return Self.longestFirst(found, count: text.count)
     }
 
-    /// Whether `key`, found at `start`, stands as a whole word there.
-    private func accepts(_ key: Key, in text: UnsafeBufferPointer<UInt16>, from start: Int) -> Bool {
-        let end = start + key.units.count
-        if end < text.count, CharacterClasses.extendsGrapheme(CharacterClasses.scalar(in: text, at: end).value) { return false }
-        if key.needsBoundaryBefore && !WordBoundaries.isBoundary(in: text, at: start) { return false }
-        if key.needsBoundaryAfter && !WordBoundaries.isBoundary(in: text, at: end) { return false }
-        if key.isMention && MentionRules.continues(text, at: end) { return false }
-        return true
+    /// Whether a key found at a position stands as a whole word there, each position's word boundary and
+    /// mention test worked out once (a text of a few words and a map of keys that share them asks again
+    /// and again).
+    private struct MatchContext {
+        let text: UnsafeBufferPointer<UInt16>
+        /// Per position, what was worked out there (made on first use): ``boundaryKnown`` and
+        /// ``boundary``, ``extendsKnown`` and ``extends`` (a grapheme extender starts there).
+        private var facts: [UInt8] = []
+        private static let boundaryKnown: UInt8 = 1, boundary: UInt8 = 2, extendsKnown: UInt8 = 4, extends: UInt8 = 8
+        /// Per position inside a run of `.` and `-`: where the run ends (made on first use).
+        private var runEnds: [Int] = []
+
+        init(text: UnsafeBufferPointer<UInt16>) { self.text = text }
+
+        mutating func accepts(_ key: LinkKeyAutomaton.Requirements, at start: Int) -> Bool {
+            let end = start + Int(key.length)
+            if end < text.count && extendsGrapheme(at: end) { return false }
+            if key.needsBoundaryBefore && !isBoundary(start) { return false }
+            if key.needsBoundaryAfter && !isBoundary(end) { return false }
+            if key.isMention && continuesMention(end) { return false }
+            return true
+        }
+
+        /// Whether the scalar at `i` (< count) extends a grapheme, remembered: keys that are prefixes of
+        /// one another end at many positions of one run of marks.
+        private mutating func extendsGrapheme(at i: Int) -> Bool {
+            if facts.isEmpty { facts = [UInt8](repeating: 0, count: text.count + 1) }
+            if facts[i] & Self.extendsKnown == 0 {
+                let extends = CharacterClasses.extendsGrapheme(CharacterClasses.scalar(in: text, at: i).value)
+                facts[i] |= Self.extendsKnown | (extends ? Self.extends : 0)
+            }
+            return facts[i] & Self.extends != 0
+        }
+
+        /// ``WordBoundaries/isBoundary(in:at:)``, remembered.
+        private mutating func isBoundary(_ i: Int) -> Bool {
+            if facts.isEmpty { facts = [UInt8](repeating: 0, count: text.count + 1) }
+            if facts[i] & Self.boundaryKnown == 0 {
+                facts[i] |= Self.boundaryKnown | (WordBoundaries.isBoundary(in: text, at: i) ? Self.boundary : 0)
+            }
+            return facts[i] & Self.boundary != 0
+        }
+
+        /// ``MentionRules/continues(_:at:)``, with the run of `.` and `-` it skips found once per run.
+        private mutating func continuesMention(_ end: Int) -> Bool {
+            let j = skipDotsAndHyphens(from: end)
+            guard j < text.count else { return false }
+            let value = CharacterClasses.scalar(in: text, at: j).value
+            if value == 0x5F { return true }
+            guard MentionRules.isBodyScalar(value) else { return false }
+            return j > end || !isBoundary(end)
+        }
+
+        private static func isDotOrHyphen(_ u: UInt16) -> Bool { u == 0x2E || u == 0x2D }
+
+        /// The first position at or after `j` that is not `.` or `-`.
+        private mutating func skipDotsAndHyphens(from j: Int) -> Int {
+            guard j < text.count, Self.isDotOrHyphen(text[j]) else { return j }
+            if runEnds.isEmpty { runEnds = [Int](repeating: -1, count: text.count) }
+            var k = j
+            while k < text.count && Self.isDotOrHyphen(text[k]) {
+                if runEnds[k] >= 0 { k = runEnds[k]; break }
+                k += 1
+            }
+            var m = j
+            while m < k && runEnds[m] < 0 { runEnds[m] = k; m += 1 }
+            return k
+        }
     }
 
     /// The matches that survive overlaps, longest first (then leftmost), returned in text order.
-    private static func longestFirst(_ found: [(start: Int, key: Key)], count n: Int) -> [Link] {
-        func link(_ m: (start: Int, key: Key)) -> Link {
-            Link(kind: .link, range: MappedIndex(m.start)..<MappedIndex(m.start + m.key.units.count), target: m.key.target,
+    private static func longestFirst(_ found: [(start: Int, key: LinkKeyAutomaton.Key)], count n: Int) -> [Link] {
+        func link(_ m: (start: Int, key: LinkKeyAutomaton.Key)) -> Link {
+            Link(kind: .link, range: MappedIndex(m.start)..<MappedIndex(m.start + m.key.length), target: m.key.target,
                  isAtomic: m.key.isMention)
         }
         // Without overlaps (the common case) every match stands.
-        if zip(found, found.dropFirst()).allSatisfy({ $0.start + $0.key.units.count <= $1.start }) { return found.map(link) }
+        if zip(found, found.dropFirst()).allSatisfy({ $0.start + $0.key.length <= $1.start }) { return found.map(link) }
         let order = found.indices.sorted {
             let a = found[$0], b = found[$1]
-            return a.key.units.count != b.key.units.count ? a.key.units.count > b.key.units.count : a.start < b.start
+            return a.key.length != b.key.length ? a.key.length > b.key.length : a.start < b.start
         }
         // Taken longest first, a taken match is at least as long as any later one, so a later one overlaps a
         // taken match exactly when its first or last unit is already taken.
         var taken = [Bool](repeating: false, count: n)
         var kept: [Int] = []
         for index in order {
-            let m = found[index], end = m.start + m.key.units.count
+            let m = found[index], end = m.start + m.key.length
             guard !taken[m.start] && !taken[end - 1] else { continue }
             for u in m.start..<end { taken[u] = true }
             kept.append(index)

@@ -57,7 +57,7 @@ public struct Mapper: Sendable {
     ///   `replace`), ``MappingError/tooLong(limit:length:)`` beyond `maxMessageLength` bytes,
     ///   ``MappingError/malformedSpans(index:reason:)``, ``MappingError/invalidHighlight(index:reason:)``.
     public func map(_ message: Message) throws(MappingError) -> MappedText {
-        let matcher = message.linkMap.isEmpty ? linkMatcher : LinkMatcher(options.linkMap.merging(message.linkMap) { $1 })
+        let matcher = message.linkMap.isEmpty ? linkMatcher : linkMatcher.overlaid(with: message.linkMap, over: options.linkMap)
         switch message.body {
         case .text(let text):
             try checkLength(text.utf8.count)

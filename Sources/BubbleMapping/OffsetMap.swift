@@ -49,6 +49,13 @@ public struct OffsetMap: Sendable {
         if !(builder.starts.count <= 1 && (builder.starts.first?.copies ?? true)) { starts = builder.starts }
     }
 
+    /// The heap bytes the map holds (see ``MemoryEstimate``); the source's units are not counted when they
+    /// are `text`'s own storage (a message mapped to itself).
+    package func estimatedBytes(besides text: [UInt16]) -> Int {
+        let shared = sourceUTF16.withUnsafeBufferPointer { $0.baseAddress } == text.withUnsafeBufferPointer { $0.baseAddress }
+        return MemoryEstimate.array(starts) + (shared ? 0 : MemoryEstimate.array(sourceUTF16))
+    }
+
     /// Number of pieces in `starts` terms: an identity map has one.
     @inline(__always) private var startCount: Int { starts.isEmpty ? 1 : starts.count }
     @inline(__always) private func mappedStart(_ p: Int) -> Int { starts.isEmpty ? 0 : starts[p].mapped }

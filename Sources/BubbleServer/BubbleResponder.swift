@@ -119,7 +119,7 @@ package struct BubbleResponder: HTTPResponder {
             return Reply(service.health)
         case "/metrics":
             let c = service.cache
-            let text = metrics.exposition(cache: (c.hits, c.misses, c.count), glyphs: service.engine.glyphPaths.count,
+            let text = metrics.exposition(cache: (c.hits, c.misses, c.count, c.bytes), glyphs: service.engine.glyphPaths.count,
                                           gauges: service.boundGauges)
             return Reply(bytes: text, contentType: "text/plain; version=0.0.4; charset=utf-8")
         default:

@@ -24,6 +24,9 @@ package struct BubbleServerSettings: Sendable {
     package var readTimeout: Double = 30
     /// Shaped messages kept across requests (0: none).
     package var cacheEntries: Int = 20_000
+    /// Bytes the shaped messages kept may hold, each charged its estimated heap size (0: none): the
+    /// cache evicts past either bound (see ``/Bubble/ShapedTextCache``).
+    package var cacheBytes: Int = ShapedTextCache.defaultBytes
     /// Caps of what the engine keeps between requests: font chains (`--font-chains`), catalogs
     /// (`--catalogs`), glyph paths (`--glyph-paths`), shaped words per typesetter (`--shaped-words`).
     package var limits = EngineLimits()

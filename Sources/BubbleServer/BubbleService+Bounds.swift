@@ -8,6 +8,7 @@ extension BubbleService {
         let limits = engine.limits
         return [
             ("bubble_cache_capacity", cache.capacity),
+            ("bubble_cache_bytes_capacity", cache.byteCapacity),
             ("bubble_font_chains", counts.fontChains),
             ("bubble_font_chains_capacity", limits.fontChains),
             ("bubble_font_chain_evictions", counts.fontChainEvictions),
@@ -17,6 +18,8 @@ extension BubbleService {
             ("bubble_catalogs", counts.catalogs),
             ("bubble_catalogs_capacity", limits.catalogs),
             ("bubble_glyph_paths_capacity", engine.glyphPaths.capacity),
+            ("bubble_glyph_paths_bytes", engine.glyphPaths.bytes),
+            ("bubble_glyph_paths_bytes_capacity", engine.glyphPaths.byteCapacity),
             ("bubble_allowed_families", allowedFamilies.count),
             ("bubble_slow_requests_closed", slowRequests.value),
         ] + gate.gauges

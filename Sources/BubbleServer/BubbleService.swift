@@ -21,7 +21,7 @@ package final class BubbleService: Sendable {
     package init(settings: BubbleServerSettings) throws(BubbleError) {
         self.settings = settings
         engine = try BubbleEngine(options: BubbleService.restrictingFaces(settings), limits: settings.limits)
-        cache = ShapedTextCache(capacity: settings.cacheEntries)
+        cache = ShapedTextCache(capacity: settings.cacheEntries, bytes: settings.cacheBytes)
         allowedFamilies = BubbleService.allowedFamilies(settings)
         gate = LayoutGate(slots: settings.maxConcurrentLayouts, queueLimit: settings.layoutQueue)
         let engine = self.engine
@@ -160,7 +160,12 @@ package final class BubbleService: Sendable {
             if let refused = familyError(own) {
                 plan = .failure(refused)  // that message's error, and no font chain made for it
             } else {
-                plan = Result { () throws(BubbleError) in try engine.plan(for: request.map { own.merged(over: $0) } ?? own) }
+                let merged = request.map { own.merged(over: $0) } ?? own
+                if let requestPlan {
+                    plan = Result { () throws(BubbleError) in try engine.plan(for: merged, own: own, over: requestPlan) }
+                } else {
+                    plan = Result { () throws(BubbleError) in try engine.plan(for: merged) }
+                }
             }
         } else if let requestPlan {
             plan = .success(requestPlan)

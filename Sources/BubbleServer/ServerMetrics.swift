@@ -12,6 +12,7 @@ final class ServerMetrics: Sendable {
     private let cacheHits: Metrics.Counter
     private let cacheMisses: Metrics.Counter
     private let cacheEntries: Metrics.Gauge
+    private let cacheBytes: Metrics.Gauge
     private let glyphPaths: Metrics.Gauge
     /// Cache counts already turned into counter increments.
     private let seen = CacheCountsSeen()
@@ -28,6 +29,7 @@ final class ServerMetrics: Sendable {
         cacheHits = Metrics.Counter(label: "bubble_cache_hits_total", factory: factory)
         cacheMisses = Metrics.Counter(label: "bubble_cache_misses_total", factory: factory)
         cacheEntries = Metrics.Gauge(label: "bubble_cache_entries", factory: factory)
+        cacheBytes = Metrics.Gauge(label: "bubble_cache_bytes", factory: factory)
         glyphPaths = Metrics.Gauge(label: "bubble_glyph_paths_cached", factory: factory)
         // The build, as Prometheus's `*_build_info` convention has it: labels that say what runs, value 1.
         let build = [("version", BubbleVersion.version), ("commit", BubbleVersion.commit)] + BubbleVersion.libraries
@@ -47,11 +49,12 @@ final class ServerMetrics: Sendable {
     }
 
     /// The Prometheus text, with the cache figures brought up to date first.
-    func exposition(cache: (hits: Int, misses: Int, entries: Int), glyphs: Int, gauges: [(String, Int)] = []) -> [UInt8] {
+    func exposition(cache: (hits: Int, misses: Int, entries: Int, bytes: Int), glyphs: Int, gauges: [(String, Int)] = []) -> [UInt8] {
         let (dh, dm) = seen.advance(to: (cache.hits, cache.misses))
         if dh > 0 { cacheHits.increment(by: dh) }
         if dm > 0 { cacheMisses.increment(by: dm) }
         cacheEntries.record(cache.entries)
+        cacheBytes.record(cache.bytes)
         glyphPaths.record(glyphs)
         for (label, value) in gauges { Metrics.Gauge(label: label, factory: factory).record(value) }
         return registry.emitToBuffer()

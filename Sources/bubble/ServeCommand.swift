@@ -32,6 +32,8 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Seconds a connection may stay silent while a request is awaited or being read.")
     var readTimeout = 30.0
     @Option(help: "Shaped messages kept across requests (0: no cache).") var cacheEntries = 20_000
+    @Option(help: "Bytes the shaped messages kept may hold, each charged its estimated size (0: no cache).")
+    var cacheBytes = BubbleServerSettings().cacheBytes
     @Option(help: "Log lines as text or json (one object per line).", completion: .list(LogFormat.allCases.map(\.rawValue)))
     var logFormat: LogFormat = .text
     @Option(help: "Where /v1/html fragments load font files, by file name (default: local() names, then file:// paths).")
@@ -60,6 +62,8 @@ struct ServeCommand: ParsableCommand {
     var fontChains = EngineLimits().fontChains
     @Option(help: "Emoji catalogs kept by path.") var catalogs = EngineLimits().catalogs
     @Option(help: "Glyph drawings kept for SVG.") var glyphPaths = EngineLimits().glyphPaths
+    @Option(help: "Bytes the glyph drawings kept for SVG may hold, each charged its size (0: none kept).")
+    var glyphPathBytes = EngineLimits().glyphPathBytes
     @Option(help: "Shaped words each typesetter keeps (0: no word cache).") var shapedWords = EngineLimits().shapedWords
     @Option(help: "Font families requests may name in fonts, faceFamilies, <font face> and a span's face, comma-separated (default: the default chain's, --fonts' and faceFamilies' families).")
     var allowFamilies: String?
@@ -76,15 +80,15 @@ struct ServeCommand: ParsableCommand {
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port takes 0 to 65535, not \(port)") }
-        guard maxBodyBytes > 0, maxMessages > 0, maxMessageLength > 0, cacheEntries >= 0 else {
-            throw ValidationError("--max-body-bytes, --max-messages and --max-message-length take positive numbers, --cache-entries 0 or more")
+        guard maxBodyBytes > 0, maxMessages > 0, maxMessageLength > 0, cacheEntries >= 0, cacheBytes >= 0 else {
+            throw ValidationError("--max-body-bytes, --max-messages and --max-message-length take positive numbers, --cache-entries and --cache-bytes 0 or more")
         }
         guard readTimeout > 0, readTimeout <= 86_400 else { throw ValidationError("--read-timeout takes a number of seconds > 0 and ≤ 86400") }
         guard requestDeadline > 0, requestDeadline <= 86_400 else { throw ValidationError("--request-deadline takes a number of seconds > 0 and ≤ 86400") }
         guard minBodyRate >= 0, minBodyRate.isFinite else { throw ValidationError("--min-body-rate takes 0 or a positive number of bytes per second") }
         guard (0...100_000).contains(fontChains), (1...100_000).contains(catalogs), (2...100_000_000).contains(glyphPaths),
-              (0...(1 << 24)).contains(shapedWords) else {
-            throw ValidationError("--font-chains takes 0 to 100000, --catalogs 1 to 100000, --glyph-paths 2 to 100000000, --shaped-words 0 to 16777216")
+              (0...(1 << 24)).contains(shapedWords), glyphPathBytes >= 0 else {
+            throw ValidationError("--font-chains takes 0 to 100000, --catalogs 1 to 100000, --glyph-paths 2 to 100000000, --shaped-words 0 to 16777216, --glyph-path-bytes 0 or more")
         }
         guard (1...10_000).contains(maxConcurrentLayouts), (0...1_000_000).contains(layoutQueue) else {
             throw ValidationError("--max-concurrent-layouts takes 1 to 10000, --layout-queue 0 to 1000000")
@@ -106,9 +110,11 @@ struct ServeCommand: ParsableCommand {
         settings.maxMessageLength = maxMessageLength
         settings.readTimeout = readTimeout
         settings.cacheEntries = cacheEntries
+        settings.cacheBytes = cacheBytes
         settings.limits.fontChains = fontChains
         settings.limits.catalogs = catalogs
         settings.limits.glyphPaths = glyphPaths
+        settings.limits.glyphPathBytes = glyphPathBytes
         settings.limits.shapedWords = shapedWords
         settings.allowedFamilies = allowFamilies.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
         settings.requestDeadline = requestDeadline

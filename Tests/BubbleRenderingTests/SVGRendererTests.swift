@@ -105,6 +105,26 @@ import Testing
         #expect(a == c)
     }
 
+    /// Glyph drawings of every size (outlines of a few hundred bytes, emoji PNGs of kilobytes) against a
+    /// byte cap: the cache keeps what fits, least recently used going first, and renders the same bytes.
+    @Test func aByteCapBoundsTheGlyphDrawingsAndChangesNoOutput() throws {
+        let cap = 48_000
+        let small = GlyphPathCache(capacity: 100_000, bytes: cap)
+        var text = "很久很久以前 😀😁😂🤣😃😄😅😆😉😊😋😎😍😘 مرحبا "
+        for scalar in 0x4E00..<0x4F00 { text.unicodeScalars.append(Unicode.Scalar(scalar)!) }
+        let l = try layout(text)
+        let bounded = SVGRenderer(glyphs: small, emojiFace: chain.faces.last, catalogImage: catalogImages).render(l)
+        let unbounded = GlyphPathCache()
+        let expected = SVGRenderer(glyphs: unbounded, emojiFace: chain.faces.last, catalogImage: catalogImages).render(l)
+        #expect(bounded == expected)
+        #expect(small.bytes > 0 && small.bytes <= cap, "\(small.bytes)")
+        #expect(small.count < unbounded.count)
+        #expect(unbounded.bytes > cap)
+        let none = GlyphPathCache(capacity: 100, bytes: 0)
+        #expect(SVGRenderer(glyphs: none, emojiFace: chain.faces.last, catalogImage: catalogImages).render(l) == expected)
+        #expect(none.count == 0 && none.bytes == 0)
+    }
+
     @Test func threadsSharingOneCacheRenderTheSameDocument() throws {
         let shared = GlyphPathCache()
         let layouts = try (0..<8).map { i in try layout(i % 2 == 0 ? richMessage() : MappedText(plain: "Thread \(i): 很久很久以前 😀 مرحبا")) }

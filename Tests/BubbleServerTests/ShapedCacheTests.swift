@@ -20,6 +20,39 @@ import Testing
         }
     }
 
+    /// Long messages at fresh font sizes, each shaped text tens of KB: the cache stops at its byte cap,
+    /// which `/metrics` reports beside what it holds, whatever its entry cap.
+    @Test func longMessagesAtFreshSizesStayUnderTheByteCap() async throws {
+        let cap = 1 << 20
+        let server = try makeServer { $0.cacheBytes = cap }
+        let long = String(repeating: "Long lines of chat, 很久很久以前 with @alice and https://example.com/path and [smile]. ", count: 40)
+        try await server.application(logger: quietLogger).test(.router) { client in
+            var entries: [Int] = []
+            for k in 0..<30 {
+                let messages = (0..<3).map { #"{"id":\#($0),"text":\#(quoted(long + "\($0)"))}"# }.joined(separator: ",")
+                let r = try await client.post("/v1/layout", #"{"options":{"fontSize":\#(12 + Double(k) * 0.37)},"messages":[\#(messages)]}"#)
+                #expect(r.status == .ok)
+                let metrics = try await client.execute(uri: "/metrics", method: .get).text
+                let bytes = try #require(Self.gauge("bubble_cache_bytes", in: metrics))
+                #expect(bytes > 0 && bytes <= cap, "\(bytes) bytes held, cap \(cap)")
+                #expect(Self.gauge("bubble_cache_bytes_capacity", in: metrics) == cap)
+                entries.append(try #require(Self.gauge("bubble_cache_entries", in: metrics)))
+            }
+            // Every message was new; the cache kept only what the bytes allow, far below its entry cap.
+            #expect(entries.last! < 90, "\(entries)")
+            #expect(server.service.cache.bytes <= cap)
+            #expect(server.service.cache.count == entries.last!)
+        }
+    }
+
+    /// A gauge's value in a Prometheus text.
+    static func gauge(_ name: String, in text: String) -> Int? {
+        for line in text.split(separator: "\n") where line.hasPrefix(name + " ") {
+            return Double(line.dropFirst(name.count + 1)).map { Int($0) }
+        }
+        return nil
+    }
+
     @Test func anImageSpanFitsEachWidthFromOneShaping() throws {
         let engine = try BubbleEngine()
         let spans = [Span.txt("look "), Span(type: .img, name: "cat.png", width: 600, height: 300)]

@@ -124,6 +124,7 @@ extension Dictionary: OptionValue where Key == String, Value == String {
     package init(json: JSONValue) throws(OptionValueError) {
         guard let object = json.object else { throw .expected("an object of strings", found: json) }
         var out: [String: String] = [:]
+        out.reserveCapacity(object.count)
         for m in object.members {
             guard let s = m.value.string else { throw OptionValueError.expected("a string", found: m.value).inside(m.key) }
             out[m.key] = s

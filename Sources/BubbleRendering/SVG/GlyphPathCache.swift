@@ -1,5 +1,6 @@
 package import BubbleFonts
 import BubbleLock
+import BubbleMapping
 import FoundationEssentials
 
 /// Glyph drawings shared by every message a process renders: each glyph's SVG path data (or, for a
@@ -25,7 +26,7 @@ public final class GlyphPathCache: @unchecked Sendable {
     /// A cache for processes that render without an engine.
     public static let shared = GlyphPathCache()
 
-    private struct Key: Hashable {
+    private struct Key: Hashable, Sendable {
         let face: FontFace
         let glyph: UInt32
     }
@@ -39,7 +40,7 @@ public final class GlyphPathCache: @unchecked Sendable {
     }
 
     /// A glyph as one document writes it, its face being the document's face number `number`.
-    private struct FormKey: Hashable {
+    private struct FormKey: Hashable, Sendable {
         let face: FontFace
         let glyph: UInt32
         let number: Int
@@ -55,42 +56,52 @@ public final class GlyphPathCache: @unchecked Sendable {
         let id: Range<Int>
     }
 
-    /// Most glyph drawings kept (and, apart, most per-document forms): past it the older half goes.
+    /// Most glyph drawings kept (and, apart, most per-document forms): past it the least recently used go.
     public let capacity: Int
-    private let lock = Lock()
-    /// Two generations each: a full young generation becomes the old one and the previous old one is
-    /// dropped; a hit in the old one moves the entry back (as ``ShapedTextCache`` does).
-    private var entries: [Key: Entry] = [:]
-    private var oldEntries: [Key: Entry] = [:]
-    private var forms: [FormKey: Form] = [:]
-    private var oldForms: [FormKey: Form] = [:]
+    /// Most bytes the drawings and forms hold together (each table half of it), each charged the strings
+    /// it keeps: an outline is some hundred bytes, a color emoji's PNG data URI 10–30 kB, so a count alone
+    /// let the cache weigh anything from 2 MB to 1 GB.
+    public let byteCapacity: Int
+    private let entries: BoundedCache<Key, Entry>
+    private let forms: BoundedCache<FormKey, Form>
 
     /// Glyph drawings kept by default: about 20,000 outlines are a few MB; color emoji PNGs weigh more
     /// (10–30 kB each), and a chat server sees a few thousand.
     public static let defaultCapacity = 20_000
+    /// Bytes kept by default: 64 MiB, half for drawings and half for forms; a few thousand emoji PNGs
+    /// (and their forms) and every outline a chat server draws.
+    public static let defaultBytes = 64 << 20
 
-    /// - Parameter capacity: most glyph drawings kept (at least 2).
-    public init(capacity: Int = GlyphPathCache.defaultCapacity) {
+    /// - Parameters:
+    ///   - capacity: most glyph drawings kept (at least 2).
+    ///   - bytes: most bytes kept (see ``byteCapacity``; 0 keeps nothing).
+    public init(capacity: Int = GlyphPathCache.defaultCapacity, bytes: Int = GlyphPathCache.defaultBytes) {
         self.capacity = max(2, capacity)
+        byteCapacity = max(0, bytes)
+        entries = BoundedCache(maxEntries: self.capacity, maxBytes: byteCapacity / 2)
+        forms = BoundedCache(maxEntries: self.capacity, maxBytes: byteCapacity / 2)
     }
 
     /// Number of glyphs stored.
-    public var count: Int { lock.withLock { entries.count + oldEntries.count } }
+    public var count: Int { entries.count }
+    /// Bytes the drawings and forms hold (the sum of their charges).
+    public var bytes: Int { entries.bytes + forms.bytes }
 
-    /// A value in a two-generation table, found in either (moved to the young one from the old).
-    private static func find<K: Hashable, V>(_ key: K, _ young: inout [K: V], _ old: inout [K: V], half: Int) -> V? {
-        if let v = young[key] { return v }
-        guard let v = old.removeValue(forKey: key) else { return nil }
-        insert(key, v, &young, &old, half: half)
-        return v
+    /// What a table charges one entry beyond its strings: key, value and slot.
+    private static let slotBytes = 96
+
+    private static func charge(_ entry: Entry) -> Int {
+        var strings = MemoryEstimate.string(entry.definitionTail)
+        switch entry.drawing {
+        case let .path(pathData): strings += MemoryEstimate.string(pathData)
+        case let .image(dataURI, _, _, _, _): strings += MemoryEstimate.string(dataURI)
+        case .none: break
+        }
+        return slotBytes + strings
     }
 
-    private static func insert<K: Hashable, V>(_ key: K, _ value: V, _ young: inout [K: V], _ old: inout [K: V], half: Int) {
-        if young.count >= half {
-            old = young
-            young = [:]
-        }
-        young[key] = value
+    private static func charge(_ form: Form) -> Int {
+        slotBytes + MemoryEstimate.string(form.definition) + MemoryEstimate.array(form.useHead)
     }
 
     /// The drawing of `glyph` of `face`, made on first request.
@@ -101,22 +112,16 @@ public final class GlyphPathCache: @unchecked Sendable {
     /// The drawing of `glyph` of `face` and its definition markup, made on first request.
     func entry(face: FontFace, glyph: UInt32) -> Entry {
         let key = Key(face: face, glyph: glyph)
-        let half = capacity / 2
-        if let hit = lock.withLock({ GlyphPathCache.find(key, &entries, &oldEntries, half: half) }) { return hit }
+        if let hit = entries.value(for: key) { return hit }
         let drawing = GlyphPathCache.make(face: face, glyph: glyph)
         let made = Entry(drawing: drawing, definitionTail: GlyphPathCache.definitionTail(drawing))
-        return lock.withLock {
-            if let existing = GlyphPathCache.find(key, &entries, &oldEntries, half: half) { return existing }
-            GlyphPathCache.insert(key, made, &entries, &oldEntries, half: half)
-            return made
-        }
+        return entries.value(for: key, orInsert: made, bytes: GlyphPathCache.charge(made))
     }
 
     /// `glyph` of `face` as a document whose face number `number` is `face` writes it, made on first request.
     func form(face: FontFace, glyph: UInt32, number: Int) -> Form {
         let key = FormKey(face: face, glyph: glyph, number: number)
-        let half = capacity / 2
-        if let hit = lock.withLock({ GlyphPathCache.find(key, &forms, &oldForms, half: half) }) { return hit }
+        if let hit = forms.value(for: key) { return hit }
         let entry = entry(face: face, glyph: glyph)
         let made: Form
         if entry.definitionTail.isEmpty {
@@ -138,11 +143,7 @@ public final class GlyphPathCache: @unchecked Sendable {
             definition += entry.definitionTail
             made = Form(definition: definition, useHead: head, id: id)
         }
-        return lock.withLock {
-            if let existing = GlyphPathCache.find(key, &forms, &oldForms, half: half) { return existing }
-            GlyphPathCache.insert(key, made, &forms, &oldForms, half: half)
-            return made
-        }
+        return forms.value(for: key, orInsert: made, bytes: GlyphPathCache.charge(made))
     }
 
     /// The `<defs>` markup of `drawing` after its id (see ``Entry``).

@@ -26,6 +26,9 @@ public final class Typesetter {
         var advances: [Double] = []
         /// One grapheme's scalars (the itemizer's).
         var scalars: [UInt32] = []
+        /// The message's styles by value, once it has many (``Typesetter/intern(_:in:interned:)``); emptied
+        /// for each message.
+        var styleIndices: [TextStyle: Int] = [:]
         /// Metrics of the faces this typesetter used, by face and size: asked for once per run, and a face's
         /// own table sits behind a lock every thread would take. Faces live as long as the chain, so their
         /// identifiers stay theirs.
@@ -129,6 +132,7 @@ public final class Typesetter {
     /// Graphemes, placeholders, paragraphs, breaks, runs and glyphs of `shaped`'s text.
     private func fill(_ shaped: inout ShapedText.Content, cache: ShapeCache?, _ ws: inout Workspace) {
         let units = shaped.mapped.text
+        if !ws.styleIndices.isEmpty { ws.styleIndices = [:] }
         shaped.graphemeStarts = graphemeStarts(units)
         shaped.advanceBefore.reserveCapacity(units.count + 1)
         shaped.advanceBefore.append(0)
