@@ -24,6 +24,12 @@ package enum CharacterProperties {
     /// The UAX #14 line break class (ICU's ULineBreak value).
     package static func lineBreakClass(_ scalar: UInt32) -> Int32 { bubble_line_break_class(scalar) }
 
+    /// UAX #14's class SA, complex context (Thai, Lao, Khmer, Myanmar and their kin): broken by a
+    /// dictionary of words, not by rules, so two ICU versions can break it differently.
+    package static func isComplexContext(_ scalar: UInt32) -> Bool {
+        bubble_line_break_class(scalar) == 24  // U_LB_COMPLEX_CONTEXT
+    }
+
     /// Nonspacing, enclosing or spacing mark, or a format character (ZWJ, variation selectors are Mn).
     package static func isMarkOrFormat(_ scalar: UInt32) -> Bool {
         let c = bubble_general_category(scalar)
