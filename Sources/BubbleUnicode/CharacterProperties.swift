@@ -21,6 +21,12 @@ package enum CharacterProperties {
     /// Letters, marks and decimal digits of any script.
     package static func isAlphanumeric(_ scalar: UInt32) -> Bool { bubble_is_alphanumeric(scalar) != 0 }
 
+    /// UAX #14's class SA, complex context (Thai, Lao, Khmer, Myanmar and their kin): broken by a
+    /// dictionary of words, not by rules, so two ICU versions can break it differently.
+    package static func isComplexContext(_ scalar: UInt32) -> Bool {
+        bubble_line_break_class(scalar) == 24  // U_LB_COMPLEX_CONTEXT
+    }
+
     /// Nonspacing, enclosing or spacing combining mark (General_Category Mn, Me, Mc): what stacks on a base.
     package static func isMark(_ scalar: UInt32) -> Bool {
         let c = bubble_general_category(scalar)

@@ -102,6 +102,7 @@ int32_t bubble_script_is_neutral(uint32_t code_point) {
 }
 
 int32_t bubble_general_category(uint32_t code_point) { return u_charType((UChar32)code_point); }
+int32_t bubble_line_break_class(uint32_t code_point) { return u_getIntPropertyValue((UChar32)code_point, UCHAR_LINE_BREAK); }
 int32_t bubble_is_extended_pictographic(uint32_t code_point) { return u_hasBinaryProperty((UChar32)code_point, UCHAR_EXTENDED_PICTOGRAPHIC); }
 int32_t bubble_is_emoji_presentation(uint32_t code_point) { return u_hasBinaryProperty((UChar32)code_point, UCHAR_EMOJI_PRESENTATION); }
 int32_t bubble_is_alphanumeric(uint32_t code_point) {

@@ -4,8 +4,9 @@ import BubbleTypesetting
 import FoundationEssentials
 
 extension HTMLRenderer {
-    /// The bubble's content: text, spans, links and images, in the mapped text's order.
-    func body(_ layout: BubbleLayout) -> String {
+    /// The bubble's content: text, spans, links and images, in the mapped text's order; `faces` are
+    /// ``usedFaces(_:)``, as the fragment's `@font-face` rules give them.
+    func body(_ layout: BubbleLayout, faces: [(face: FontFace, scalars: Set<UInt32>)]) -> String {
         let shaped = layout.shaped
         let mapped = shaped.mapped
         let text = mapped.text
@@ -36,6 +37,10 @@ extension HTMLRenderer {
         for k in text.indices where text[k] == 0x0A && mapped.sourceRange(MappedIndex(k)..<MappedIndex(k + 1), in: .utf16).isEmpty {
             inserted.insert(k); cuts.insert(k); cuts.insert(k + 1)
         }
+        // Pinned stretches are spans inside the segments, not cuts between them: a cut inside a `nowrap`
+        // range (`@韩梅梅`, the `@` DejaVu Sans's) would be a break opportunity between two spans.
+        let pins = pinnedRuns(shaped, faces: faces)
+        var pinCursor = 0
         var openQuote: Int?
         cuts.formUnion(breaks.wordBreaks)
         cuts.formUnion(breaks.lineBreaks)
@@ -81,7 +86,8 @@ extension HTMLRenderer {
                 out += nowrap ? "<span class=\"nowrap\">" + img + "</span>" : img
                 continue
             }
-            out += segment(a..<b, text: text, mapped: mapped, nowrap: nowrap)
+            while pinCursor < pins.count && pins[pinCursor].range.upperBound <= a { pinCursor += 1 }
+            out += segment(a..<b, text: text, mapped: mapped, nowrap: nowrap, pins: pins[pinCursor...].prefix { $0.range.lowerBound < b })
         }
         if let open = openLink { out += "</" + open.tag + ">" }
         if openQuote != nil { out += "</div>" }
@@ -112,23 +118,42 @@ extension HTMLRenderer {
     }
 
     /// A stretch of text with one style: plain, or a span with Bubble's classes and validated colors.
-    private func segment(_ r: Range<Int>, text: [UInt16], mapped: MappedText, nowrap: Bool) -> String {
+    /// Where `pins` (``pinnedRuns(_:faces:)``) cover it, a span names the face Bubble drew that text
+    /// with first in its `font-family`, inside the style's span: a style that sets a font keeps that
+    /// span's primary font, a strut Bubble counts in the line, and a `nowrap` span stays one span.
+    private func segment(_ r: Range<Int>, text: [UInt16], mapped: MappedText, nowrap: Bool,
+                         pins: some Collection<(range: Range<Int>, family: String)>) -> String {
         var classes: [String] = nowrap ? ["nowrap"] : []
         var style = ""
-        if let s = textStyle(at: r, in: mapped) {
+        let s = textStyle(at: r, in: mapped)
+        let font = s.map(fontStyle) ?? ""
+        let then = (s?.faceFamily).map { "'" + HTMLRenderer.family(named: $0) + "'," } ?? ""
+        var content = ""
+        var at = r.lowerBound
+        var whole: String?  // the one family pinned over all of `r`
+        for pin in pins {
+            let piece = max(pin.range.lowerBound, r.lowerBound)..<min(pin.range.upperBound, r.upperBound)
+            let family = "font-family:'" + pin.family + "'," + then + "var(--bubble-fonts);"
+            if piece == r && font.isEmpty { whole = family; break }
+            content += HTMLText.escaped(text[at..<piece.lowerBound])
+            content += "<span style=\"" + family + "\">" + HTMLText.escaped(text[piece]) + "</span>"
+            at = piece.upperBound
+        }
+        if whole == nil { content += HTMLText.escaped(text[at..<r.upperBound]) } else { content = HTMLText.escaped(text[r]) }
+        if let s {
             if s.bold { classes.append("bold") }
             if s.italic { classes.append("italic") }
             if s.underline { classes.append("underline") }
             if s.strikethrough { classes.append("strike") }
             if let c = HTMLText.safeColor(s.color) { style += "color:" + c + ";" }
-            style += fontStyle(s)
+            style += font
         }
         if let h = mapped.highlights.last(where: { $0.range.lowerBound.utf16 <= r.lowerBound && r.upperBound <= $0.range.upperBound.utf16 }) {
             classes.append("highlight")
             if let c = HTMLText.safeColor(h.backgroundColor) { style += "background-color:" + c + ";" }
             if let c = HTMLText.safeColor(h.textColor) { style += "color:" + c + ";" }
         }
-        let content = HTMLText.escaped(text[r])
+        if let whole { style += whole }
         if classes.isEmpty && style.isEmpty { return content }
         var open = "<span"
         if !classes.isEmpty { open += " class=\"" + classes.joined(separator: " ") + "\"" }

@@ -1,5 +1,6 @@
 import BubbleMapping
 import BubbleTypesetting
+import BubbleUnicode
 
 /// Where the fragment must keep Chromium from breaking, and where it must let it.
 struct HTMLBreaks {
@@ -41,7 +42,32 @@ struct HTMLBreaks {
             let before = text[line.range.lowerBound - 1]
             if !LineWrapper.hangs(before) && before != placeholderCharacter { wordBreaks.insert(line.range.lowerBound) }
         }
+        nowrap += HTMLBreaks.dictionaryWords(shaped, lines: lines)
         nowrap = HTMLBreaks.coalesced(nowrap)
+    }
+
+    /// The word each line starts with, when it is of a script broken by a dictionary (UAX #14's SA: Thai,
+    /// Lao, Khmer, Myanmar), up to Bubble's next opportunity (its trailing spaces left out): Chromium's ICU
+    /// has another dictionary than Bubble's and can find a break inside that word, then fit a piece of it
+    /// on the line above (Lao `ມາດາກາ|ສະກາ`, where Chromium broke `ມາດາກາສະ|ກາ`; `ວັນເສົາ` after a space,
+    /// which it broke `ວັນ|ເສົາ`). Kept `nowrap`, the line can end only where Bubble's does; the `<wbr>` at
+    /// every line Bubble starts inside a word gives Chromium that break if its dictionary lacks it. Only a
+    /// word that fits on its line: where Bubble cut a word wider than a line, Chromium must cut it too.
+    static func dictionaryWords(_ shaped: ShapedText, lines: [Line]) -> [Range<Int>] {
+        let text = shaped.mapped.text
+        var words: [Range<Int>] = []
+        for line in lines {
+            let start = line.range.lowerBound
+            let paragraph = shaped.paragraphs[line.paragraph]
+            guard start > paragraph.range.lowerBound, start < line.range.upperBound,
+                  CharacterProperties.isComplexContext(UInt32(text[start])) else { continue }
+            let opportunities = shaped.breaks[paragraph.breaks]
+            guard opportunities.contains(start) else { continue }
+            var end = opportunities.first { $0 > start } ?? paragraph.range.upperBound
+            while end > start && text[end - 1] == 0x20 { end -= 1 }
+            if end > start + 1 && end <= line.range.upperBound { words.append(start..<end) }
+        }
+        return words
     }
 
     /// Where Blink's opportunities differ from UAX #14's (`WebBreakRules`: its table for ASCII pairs,

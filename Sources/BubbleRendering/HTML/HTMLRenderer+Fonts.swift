@@ -26,6 +26,76 @@ extension HTMLRenderer {
         return faces
     }
 
+    /// The stretches Bubble drew in another face than the one their span names first (the primary face,
+    /// or the family a style names) where the browser's own fallback could draw a character of them in
+    /// another face, each with the family of Bubble's face: the fragment names it first over exactly that
+    /// stretch. Blink falls back per character, so a word Bubble drew whole in Noto Sans Arabic because
+    /// DejaVu Sans lacks one of its letters (`رہا`, for U+06C1) would otherwise be drawn letter by letter
+    /// in both, unjoined and at other widths.
+    ///
+    /// A stretch is pinned when a face the browser tries first covers one of its characters (other than
+    /// joiners and selectors): the span's family, the primary face (whole, no `unicode-range`), or a face
+    /// listed before it in `--bubble-fonts`. Coverage, not this fragment's `unicode-range`, since a page
+    /// unites the ranges of every fragment on it, and a face's range never holds what it does not cover.
+    /// Where no such face covers any, the browser reaches Bubble's face anyway (a Han, Devanagari or Thai
+    /// run DejaVu Sans has no letter of), and a span would only cost: Blink rounds each inline item's
+    /// width up to a LayoutUnit (1/64 px), so every span boundary can make a line a little wider than
+    /// Bubble's (`我们缺乏…,梦想,愿望,…` with each run a span broke one character early at 360 px).
+    ///
+    /// Runs of one face with only spaces (U+0020) between them are one stretch, when that face's range
+    /// holds no space: the browser draws the spaces in the span's next family, as Bubble did, and the
+    /// span is one item, not one a word (a 255 px line of eight Hindi words in spans of their own broke
+    /// one word early). Nothing but spaces: another character may be in the face's range on a page
+    /// where another message gave it that character.
+    ///
+    /// The line box stays Bubble's: under `lineMetrics: web` a run's face counts in its line at the run's
+    /// size (`ShapedText.webExtent`), which is what Blink counts for a font it draws with (its used fonts
+    /// under `line-height: normal`), and a face is a span's primary font only when its `unicode-range`
+    /// holds U+0020, which ``usedFaces(_:)`` gives only to the primary face (whose strut every line has),
+    /// a face that drew a space (counted the same way, since it drew it) or one a style names (whose strut
+    /// Bubble measures). The span that names a style's family stays outside a pinned one, so its strut is
+    /// still in the line.
+    func pinnedRuns(_ shaped: ShapedText, faces: [(face: FontFace, scalars: Set<UInt32>)]) -> [(range: Range<Int>, family: String)] {
+        let text = shaped.mapped.text
+        let primary = HTMLRenderer.family(of: shaped.primaryFace)
+        var ranges: [String: Set<UInt32>] = [:]
+        var order: [String] = []  // families in `--bubble-fonts` order, as `render` lists them
+        for entry in faces {
+            let family = HTMLRenderer.family(of: entry.face)
+            ranges[family, default: []].formUnion(entry.scalars)
+            if !order.contains(family) { order.append(family) }
+        }
+        var stretches: [(range: Range<Int>, family: String, pinned: Bool)] = []
+        /// How far the last stretch could reach: its end, or past the spaces after it.
+        var reach: Int?
+        for run in shaped.runs {
+            guard run.placeholder == nil, !run.isTab, let face = shaped.face(of: run) else { reach = nil; continue }
+            let family = HTMLRenderer.family(of: face)
+            let first = shaped.strutFace(ofStyle: run.style)
+            if family == HTMLRenderer.family(of: first) {
+                let spaces = text[run.range].allSatisfy { $0 == 0x20 }
+                let spaceless = stretches.last.map { $0.family != primary && ranges[$0.family]?.contains(0x20) != true } ?? false
+                reach = reach == run.range.lowerBound && spaces && spaceless ? run.range.upperBound : nil
+                continue
+            }
+            // The faces the browser tries before this one, in the span's `font-family` order.
+            var before = first === shaped.primaryFace ? [] : [first]
+            let rank = order.firstIndex(of: family) ?? order.count
+            before += faces.filter { (order.firstIndex(of: HTMLRenderer.family(of: $0.face)) ?? 0) < rank }.map(\.face)
+            let elsewhere = String(decoding: text[run.range], as: UTF16.self).unicodeScalars.contains { c in
+                !FallbackChain.isIgnorable(c.value) && before.contains { $0.covers(c.value) }
+            }
+            if let last = stretches.last, last.family == family, reach == run.range.lowerBound {
+                stretches[stretches.count - 1].range = last.range.lowerBound..<run.range.upperBound
+                stretches[stretches.count - 1].pinned = last.pinned || elsewhere
+            } else {
+                stretches.append((run.range, family, elsewhere))
+            }
+            reach = run.range.upperBound
+        }
+        return stretches.filter(\.pinned).map { ($0.range, $0.family) }
+    }
+
     /// The CSS family name of a face: `bubble-` and its family name (the same in every fragment, so
     /// rules from many messages on one page add up to one segmented face per file); its bold and italic
     /// faces share it, told apart by `font-weight` and `font-style`, so `<b>` picks the bold file.

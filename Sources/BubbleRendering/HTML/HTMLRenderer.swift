@@ -8,7 +8,8 @@ public import BubbleTypesetting
 /// Mentions are `nowrap` spans; a URL Bubble broke inside is `nowrap` pieces joined by `<wbr>` (and
 /// starts after a `<br>` when Bubble moved it to a line of its own); catalog emoji and stickers are
 /// `<img>` of the catalog size; links are `<a>` for http and https only (`data-link` is the index in
-/// the JSON's `links`); highlights are background spans. Every piece of text is escaped; there is no
+/// the JSON's `links`); highlights are background spans; a run in a face the browser's own fallback
+/// would not pick is a span that names it first. Every piece of text is escaped; there is no
 /// script, no event attribute, and `style` attributes hold only Bubble's own numbers and validated colors.
 public struct HTMLRenderer: Sendable {
     /// The bubble's max width, padding included, px.
@@ -52,7 +53,7 @@ public struct HTMLRenderer: Sendable {
             + HTMLText.px(maxWidth) + ";--bubble-padding:" + [p.top, p.right, p.bottom, p.left].map(HTMLText.px).joined(separator: " ")
             + ";--bubble-font-size:" + HTMLText.px(layout.jumbo ? layout.shaped.style.fontSize : fontSize)  // jumbo emoji: scaled
             + ";--bubble-fonts:" + HTMLText.escaped(families) + "\">"
-        out += body(layout)
+        out += body(layout, faces: faces)
         out += "</div>\n"
         return out
     }

@@ -49,6 +49,7 @@ uint32_t bubble_script_tag(uint32_t code_point, int32_t *error);
 /* USCRIPT_COMMON = 0, USCRIPT_INHERITED = 1, USCRIPT_UNKNOWN = 103: the scripts that take their neighbour's. */
 int32_t bubble_script_is_neutral(uint32_t code_point);
 int32_t bubble_general_category(uint32_t code_point);   /* UCharCategory */
+int32_t bubble_line_break_class(uint32_t code_point);   /* ULineBreak */
 int32_t bubble_is_extended_pictographic(uint32_t code_point);
 int32_t bubble_is_emoji_presentation(uint32_t code_point);
 int32_t bubble_is_alphanumeric(uint32_t code_point);    /* letters, marks and decimal digits */
