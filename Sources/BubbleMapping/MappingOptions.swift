@@ -28,7 +28,10 @@ public struct MappingOptions: Sendable, Equatable, Codable {
     /// Invalid UTF-8 in byte input: an error (default) or U+FFFD.
     public var invalidUTF8: InvalidUTF8Policy = .error
     /// Longest accepted message, in UTF-8 bytes of what was sent (the text, the markup or the spans JSON).
-    public var maxMessageLength: Int = 65536
+    public var maxMessageLength: Int = MappingOptions.defaultMaxMessageLength
+    /// The longest message accepted when nothing says otherwise (64 KiB): the option's default, and the
+    /// default of `bubble serve --max-message-length`.
+    public static let defaultMaxMessageLength = 65536
     /// Path of the emoji catalog to load instead of the default one (used by whoever builds the ``Mapper``).
     public var catalog: String?
     /// The families `<font face>` in markup and a span's `face` may name (``defaultFaceFamilies`` unless
@@ -49,7 +52,7 @@ public struct MappingOptions: Sendable, Equatable, Codable {
 
     public init(linkify: Bool = true, linkMap: [String: String] = [:], emojiSize: Double? = nil,
                 emojiAlign: PlaceholderAlignment? = nil, offsets: OffsetUnit = .utf16,
-                invalidUTF8: InvalidUTF8Policy = .error, maxMessageLength: Int = 65536,
+                invalidUTF8: InvalidUTF8Policy = .error, maxMessageLength: Int = MappingOptions.defaultMaxMessageLength,
                 catalog: String? = nil, linkRules: [LinkRule] = [],
                 faceFamilies: [String] = MappingOptions.defaultFaceFamilies) {
         self.linkRules = linkRules

@@ -18,7 +18,7 @@ package struct BubbleServerSettings: Sendable {
     package var maxMessages: Int = 1000
     /// Longest message accepted, in UTF-8 bytes of its text, markup or span contents, as the
     /// `maxMessageLength` option counts (longer: 422 `message_too_long` for the whole request).
-    package var maxMessageLength: Int = 65536
+    package var maxMessageLength: Int = MappingOptions.defaultMaxMessageLength
     /// How long a connection may stay silent, in seconds, while the server waits for a request or
     /// the rest of one: a stalled client is disconnected after this.
     package var readTimeout: Double = 30

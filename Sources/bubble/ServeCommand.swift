@@ -28,7 +28,7 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Largest request body, in bytes (413 past it).") var maxBodyBytes = 4 << 20
     @Option(help: "Most messages in one /v1/layout request (422 past it).") var maxMessages = 1000
     @Option(help: "Longest message, in UTF-8 bytes of its text, markup or span contents (422 past it).")
-    var maxMessageLength = 65536
+    var maxMessageLength = MappingOptions.defaultMaxMessageLength
     @Option(help: "Seconds a connection may stay silent while a request is awaited or being read.")
     var readTimeout = 30.0
     @Option(help: "Shaped messages kept across requests (0: no cache).") var cacheEntries = 20_000

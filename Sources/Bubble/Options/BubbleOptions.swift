@@ -91,7 +91,7 @@ public struct BubbleOptions: Codable, Sendable, Hashable {
         o.minTouchSize = 0
         o.offsets = .utf16
         o.invalidUTF8 = .error
-        o.maxMessageLength = 65536
+        o.maxMessageLength = MappingOptions.defaultMaxMessageLength
         o.debug = false
         return o
     }()
