@@ -66,8 +66,8 @@ public final class BubbleEngine: @unchecked Sendable {
         try layout(Message(text: text), options: options)
     }
 
-    /// Lays out one plain-text message with the engine's options. (Apart from the call with options:
-    /// passing no options still built a 514-byte empty one and copied it.)
+    /// Lays out one plain-text message with the engine's options, under the plan made when the engine
+    /// was (no options to merge or copy).
     public func layout(text: String) throws(BubbleError) -> BubbleLayout {
         try layout(Message(text: text), plan: defaultPlan)
     }
@@ -78,13 +78,13 @@ public final class BubbleEngine: @unchecked Sendable {
     }
 
     /// Lays out a message: plain text, spans or markup, with its own link map and highlights.
-    @inline(__always)  // each level a 432-byte layout passes through was a copy
+    @inline(__always)  // a layout is large: each call level it passes through would copy it
     public func layout(_ message: Message, options: BubbleOptions? = nil) throws(BubbleError) -> BubbleLayout {
         try layout(message, plan: try plan(for: options))
     }
 
     /// Lays out a message under a plan made by ``plan(for:)``.
-    @inline(__always)  // each level a 432-byte layout passes through was a copy
+    @inline(__always)  // a layout is large: each call level it passes through would copy it
     package func layout(_ message: Message, plan: LayoutPlan) throws(BubbleError) -> BubbleLayout {
         if mayLayOutPrefix(message, plan) { return try layoutOfLong(message, plan) }
         return report(try shape(map(message, plan), plan), plan, width: plan.width)
@@ -120,8 +120,8 @@ public final class BubbleEngine: @unchecked Sendable {
     }
 
     /// The plan for `own` merged over `base`'s options: when `own` sets no option the Map or Shape stage
-    /// reads, the new plan shares `base`'s mapper and cache key (a message's own `maxWidth` no longer
-    /// compiles its request's link map again).
+    /// reads, the new plan shares `base`'s mapper and cache key (a message's own `maxWidth` does not
+    /// compile its request's link map again).
     /// - Parameter merged: `own` merged over the options `base` was planned for.
     package func plan(for merged: BubbleOptions?, own: BubbleOptions, over base: LayoutPlan) throws(BubbleError) -> LayoutPlan {
         guard own.keeping(before: .layout) == BubbleOptions() else { return try plan(for: merged) }
@@ -148,12 +148,8 @@ public final class BubbleEngine: @unchecked Sendable {
 
     /// The width-dependent half and the report.
     func report(_ shaped: ShapedText, _ plan: LayoutPlan, width: Double) -> BubbleLayout {
-        let constraints = plan.constraints(width: width)
-        let fitted = shaped.fittingImages(to: constraints.maxWidth)
-        var lines = fitted.layOut(constraints)
-        if plan.options.balance { lines = fitted.balanced(lines) }
         let names = plan.catalog.names
-        var layout = BubbleLayout(consume lines, padding: plan.padding, truncationURL: plan.moreURL, emojiName: { names[$0] })
+        var layout = BubbleLayout(shaped.layOut(plan.constraints(width: width)), padding: plan.padding, truncationURL: plan.moreURL, emojiName: { names[$0] })
         if plan.minTouchSize > 0 { layout.addTouchTargets(minSize: plan.minTouchSize) }
         return layout
     }

@@ -30,7 +30,7 @@ package final class LayoutPlan: Sendable {
     package let widths: [Double]
     /// The lines shown when a long plain-text message may be laid out from a prefix of it
     /// (``BubbleEngine/layoutOfPrefix(_:_:)``: `maxLines`, and no option that needs the whole text),
-    /// else 0. Worked out once: reading the options per message copied all of them (514 bytes).
+    /// else 0. Worked out once per plan, so no message reads the options again.
     let prefixLines: Int
     /// `maxMessageLength`, bytes.
     let maxMessageLength: Int
@@ -73,6 +73,7 @@ package final class LayoutPlan: Sendable {
         c.inkAllowanceBelow = padding.bottom
         c.statusSlot = given.statusSlot
         c.statusGap = o.statusGap
+        c.balance = o.balance
         switch given.lineHeight {
         case .multiple(let m)?: c.lineHeight = .multiple(m)
         case .pixels(let px)?: c.lineHeight = .pixels(px)

@@ -105,6 +105,9 @@ public struct LayoutConstraints: Sendable, Equatable {
     /// ticks, or nil for none; ``statusGap`` px go before it when it shares the line.
     public var statusSlot: StatusSlot?
     public var statusGap: Double = 0
+    /// Lay out at the narrowest width that keeps the line count, so the last line is not left with one
+    /// lonely word (CSS `text-wrap: balance`; option `balance`).
+    public var balance = false
 
     public init(maxWidth: Double, maxLines: Int = 0, lineHeight: LineHeight? = nil, lineSpacing: Double = 0,
                 paragraphSpacing: Double = 0, firstLineIndent: Double = 0, alignment: TextAlignment = .start,

@@ -5,7 +5,7 @@ extension ShapedText {
     /// Fitting is the layout's job, not the mapper's or the shaper's, so a shaped text depends on no
     /// width: one shaped message serves every width, and each width fits its images again. Catalog emoji
     /// keep their size. Returns `self` (no copy) when no image is wider than `width`.
-    package func fittingImages(to width: Double) -> ShapedText {
+    func fittingImages(to width: Double) -> ShapedText {
         guard width > 0, hasImage(wider: width) else { return self }
         var c = content
         // Shrink each wide image, then take the shrink out of every prefix sum after it.

@@ -2,8 +2,18 @@ import BubbleFonts
 import BubbleUnicode
 
 extension ShapedText {
-    /// Breaks the shaped text into lines at `constraints` without shaping again.
+    /// The shaped text laid out at `constraints`, without shaping again: images wider than the line fitted
+    /// to it, lines broken, and with ``LayoutConstraints/balance`` the narrowest width that keeps the line
+    /// count. Every path that reports a layout (one width, many widths, a long message's prefix) calls this
+    /// one function, so they give one answer.
     public func layOut(_ constraints: LayoutConstraints) -> LineLayout {
+        let fitted = fittingImages(to: constraints.maxWidth)
+        let lines = fitted.breakLines(constraints)
+        return constraints.balance ? fitted.balanced(lines) : lines
+    }
+
+    /// Breaks the text into lines at `constraints` as it is (images unfitted, no balancing).
+    func breakLines(_ constraints: LayoutConstraints) -> LineLayout {
         var layout = LineLayout(shaped: self, constraints: constraints)
         let wrapper = LineWrapper(shaped: self, atomicLinks: constraints.atomicLinks,
                                   keepURLsWhole: constraints.keepURLsWhole, rules: constraints.lineBreaking,
