@@ -170,10 +170,9 @@ public struct SVGRenderer: Sendable {
             for f in line.fragments {
                 let fragment = lines.fragments[f]
                 switch fragment.kind {
-                case let .glyphs(runIndex, glyphRange):
+                case let .glyphs(runIndex, _):
                     let run = shaped.runs[runIndex]
                     guard let face = shaped.face(of: run) else { continue }
-                    let g = shaped.glyphs
                     let plain = SVGScene.LayerKey.color(styleColors[run.style] ?? theme.text)
                     let style = shaped.styles[run.style]
                     // Underline and strikethrough: one stroke per stretch of glyphs of one color.
@@ -181,9 +180,8 @@ public struct SVGRenderer: Sendable {
                         ? Decoration(style: style, metrics: decorationMetrics(face, run.fontSize),
                                      lineTop: top + line.top, lineBottom: top + line.top + line.height, baseline: baseline)
                         : nil
-                    var x = left + fragment.x + fragment.penOffset
-                    for k in glyphRange {
-                        let cluster = Int(g[k].cluster)
+                    for placed in lines.glyphs(of: fragment, originX: left) {
+                        let glyph = placed.glyph, cluster = placed.cluster
                         let key: SVGScene.LayerKey
                         if cluster < count, linkAt[cluster] >= 0 {
                             key = .link(Int(linkAt[cluster]))
@@ -192,22 +190,20 @@ public struct SVGRenderer: Sendable {
                         } else {
                             key = plain
                         }
-                        scene.glyph(g[k].id, face: face, x: x + Double(g[k].offsetX), baseline: baseline - Double(g[k].offsetY),
+                        let x = placed.x
+                        scene.glyph(glyph.id, face: face, x: x + Double(glyph.offsetX), baseline: baseline - Double(glyph.offsetY),
                                     size: run.fontSize, layer: key)
-                        decoration?.add(key, from: x, to: x + Double(g[k].advance), into: &scene)
-                        x += Double(g[k].advance)
+                        decoration?.add(key, from: x, to: x + placed.advance, into: &scene)
                     }
                     decoration?.flush(into: &scene)
-                case let .token(runIndex, glyphRange):
+                case let .token(runIndex, _):
                     let token = shaped.token
                     let run = token.runs[runIndex]
                     guard let face = token.face(of: run) else { continue }
                     let key = moreLink.map(SVGScene.LayerKey.link) ?? .color(theme.text)
-                    var x = left + fragment.x
-                    for k in glyphRange {
-                        scene.glyph(token.glyphs[k].id, face: face, x: x + Double(token.glyphs[k].offsetX),
-                                    baseline: baseline - Double(token.glyphs[k].offsetY), size: run.fontSize, layer: key)
-                        x += Double(token.glyphs[k].advance)
+                    for placed in lines.glyphs(of: fragment, originX: left) {
+                        scene.glyph(placed.glyph.id, face: face, x: placed.x + Double(placed.glyph.offsetX),
+                                    baseline: baseline - Double(placed.glyph.offsetY), size: run.fontSize, layer: key)
                     }
                 case .placeholder:
                     continue  // drawn from the emoji boxes
@@ -223,9 +219,8 @@ public struct SVGRenderer: Sendable {
         let thickness = max(1, (size / 16).rounded())
         let top = layout.padding.top
         for (i, box) in layout.links.enumerated() where box.link.kind != .more || !box.link.target.isEmpty {
-            for r in box.rects {
-                // The line the rect belongs to: each rect spans its line box vertically.
-                guard let line = layout.lineLayout.lines.first(where: { abs($0.top + top - r.y) < 0.01 }) else { continue }
+            for (r, lineIndex) in zip(box.rects, box.rectLines) {
+                let line = layout.lineLayout.lines[lineIndex]
                 let y = top + line.baseline + max(size * 0.1, thickness)
                 scene.append(to: .link(i)) {
                     $0.element("rect", ["x": n(r.x), "y": n(y), "width": n(r.width), "height": n(thickness)])

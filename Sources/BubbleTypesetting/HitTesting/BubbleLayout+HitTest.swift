@@ -62,21 +62,12 @@ extension BubbleLayout {
                 if case .token = f.kind { return (lineLayout.visibleEnd, .trailing) }
                 let rtl = f.level & 1 == 1
                 return before != rtl ? (f.range.lowerBound, .leading) : (f.range.upperBound, .trailing)
-            case let .glyphs(runIndex, glyphRange):
-                let run = shaped.runs[runIndex]
-                let g = shaped.glyphs
-                var gx = f.x + f.penOffset
-                for k in glyphRange {
-                    let a = Double(g[k].advance)
-                    if x <= gx + a {
-                        var start = Int(g[k].cluster)
-                        while start > f.range.lowerBound && !shaped.graphemeStarts[start] { start -= 1 }
-                        var end = start + 1
-                        while end < f.range.upperBound && !shaped.graphemeStarts[end] { end += 1 }
-                        let leftHalf = x < gx + a / 2
-                        return leftHalf != run.isRightToLeft ? (start, .leading) : (end, .trailing)
-                    }
-                    gx += a
+            case let .glyphs(runIndex, _):
+                let rtl = shaped.runs[runIndex].isRightToLeft
+                for glyph in lineLayout.glyphs(of: f) where x <= glyph.x + glyph.advance {
+                    let grapheme = lineLayout.grapheme(of: glyph.cluster, in: f)
+                    let leftHalf = x < glyph.x + glyph.advance / 2
+                    return leftHalf != rtl ? (grapheme.lowerBound, .leading) : (grapheme.upperBound, .trailing)
                 }
             }
         }

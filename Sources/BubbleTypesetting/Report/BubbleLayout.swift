@@ -52,11 +52,14 @@ public struct BubbleLayout: Sendable {
         for link in self.lineLayout.shaped.mapped.links {
             let r = link.range.lowerBound.utf16..<link.range.upperBound.utf16
             guard r.overlaps(visible) else { continue }
-            links.append(LinkBox(link: link, range: r, rects: rects(of: r), visibility: Visibility(of: r, visibleEnd: visibleEnd)))
+            let placed = placedRects(of: r)
+            links.append(LinkBox(link: link, range: r, rects: placed.map(\.rect), visibility: Visibility(of: r, visibleEnd: visibleEnd),
+                                 rectLines: placed.map(\.line)))
         }
         if truncated, let truncationURL, let tokenRect = tokenRect() {
             links.append(LinkBox(link: Link(kind: .more, range: MappedIndex(visibleEnd)..<MappedIndex(visibleEnd), target: truncationURL),
-                                 range: visibleEnd..<visibleEnd, rects: [tokenRect], visibility: .visible))
+                                 range: visibleEnd..<visibleEnd, rects: [tokenRect], visibility: .visible,
+                                 rectLines: [self.lineLayout.lines.count - 1]))
         }
         for h in self.lineLayout.shaped.mapped.highlights {
             let r = h.range.lowerBound.utf16..<h.range.upperBound.utf16
@@ -75,9 +78,13 @@ public struct BubbleLayout: Sendable {
     /// gets a rect per piece. A rect never covers a glyph outside `range` (zero-width marks aside), so the
     /// rects' widths add up to the advances of the range's glyphs.
     public func rects(of range: Range<Int>) -> [Rect] {
-        var result: [Rect] = []
+        placedRects(of: range).map(\.rect)
+    }
+
+    /// ``rects(of:)``, each with the index of its line in ``LineLayout/lines``.
+    func placedRects(of range: Range<Int>) -> [(line: Int, rect: Rect)] {
+        var result: [(line: Int, rect: Rect)] = []
         guard !range.isEmpty else { return result }
-        let g = lineLayout.shaped.glyphs
         // Lines are in text order: start at the first that can touch the range (a message of thousands
         // of links on thousands of lines stays linear).
         let lines = lineLayout.lines
@@ -86,15 +93,15 @@ public struct BubbleLayout: Sendable {
             let mid = (lo + hi) / 2
             if lines[mid].range.upperBound <= range.lowerBound { lo = mid + 1 } else { hi = mid }
         }
-        for line in lines[lo...] {
+        for index in lo..<lines.count {
+            let line = lines[index]
             if line.range.lowerBound >= range.upperBound { break }
             guard line.range.overlaps(range) else { continue }
             var open: ClosedRange<Double>?
             func close() {
-                if let found = open {
-                    let span = lineLayout.withinBox(found)
-                    result.append(Rect(x: span.lowerBound + padding.left, y: line.top + padding.top,
-                                       width: span.upperBound - span.lowerBound, height: line.height))
+                if let span = open {
+                    result.append((index, Rect(x: span.lowerBound + padding.left, y: line.top + padding.top,
+                                               width: span.upperBound - span.lowerBound, height: line.height)))
                 }
                 open = nil
             }
@@ -113,21 +120,22 @@ public struct BubbleLayout: Sendable {
                 case .token:
                     close()
                 case .placeholder:
-                    if range.overlaps(fragment.range) { add(BubbleLayout.span(fragment.x, fragment.width)) } else { close() }
-                case let .glyphs(_, glyphRange):
+                    if range.overlaps(fragment.range) {
+                        add(lineLayout.reportedSpan(x: fragment.x, width: fragment.width))
+                    } else {
+                        close()
+                    }
+                case .glyphs:
                     if range.lowerBound <= fragment.range.lowerBound && range.upperBound >= fragment.range.upperBound {
-                        add(BubbleLayout.span(fragment.x, fragment.width))
+                        add(lineLayout.reportedSpan(x: fragment.x, width: fragment.width))
                         continue
                     }
                     if !range.overlaps(fragment.range) {
                         if fragment.width != 0 { close() }
                         continue
                     }
-                    var x = fragment.x + fragment.penOffset
-                    for k in glyphRange {
-                        let a = Double(g[k].advance)
-                        if range.contains(Int(g[k].cluster)) { add(BubbleLayout.span(x, a)) } else if a != 0 { close() }
-                        x += a
+                    for glyph in lineLayout.glyphs(of: fragment) {
+                        if range.contains(glyph.cluster) { add(glyph.span) } else if glyph.advance != 0 { close() }
                     }
                 }
             }
@@ -143,13 +151,6 @@ public struct BubbleLayout: Sendable {
     public func text(of box: LinkBox) -> String {
         if box.link.kind == .more { return String(decoding: shaped.token.text, as: UTF16.self) }
         return String(decoding: message.text[box.range], as: UTF16.self)
-    }
-
-    /// `x` to `x + width` as a closed range, whatever the sign of `width` (a font may give negative
-    /// advances); non-finite values collapse to `x`.
-    static func span(_ x: Double, _ width: Double) -> ClosedRange<Double> {
-        guard width.isFinite, x.isFinite else { return (x.isFinite ? x : 0)...(x.isFinite ? x : 0) }
-        return min(x, x + width)...max(x, x + width)
     }
 
     private func tokenRect() -> Rect? {
@@ -174,37 +175,30 @@ public struct BubbleLayout: Sendable {
                 switch fragment.kind {
                 case let .placeholder(index):
                     let p = lineLayout.shaped.placeholders[index]
-                    let span = lineLayout.withinBox(fragment.x...(fragment.x + p.width))
+                    let span = lineLayout.reportedSpan(x: fragment.x, width: p.width)
                     let rect = Rect(x: span.lowerBound + padding.left, y: line.baseline - lineLayout.boxAscent(index) + padding.top,
                                     width: span.upperBound - span.lowerBound, height: p.ascent + p.descent)
                     emoji.append(EmojiBox(placeholder: p.placeholder, range: fragment.range, rect: rect, visibility: .visible))
-                case let .glyphs(runIndex, glyphRange):
+                case let .glyphs(runIndex, _):
                     guard anyColor else { continue }
                     let run = lineLayout.shaped.runs[runIndex]
                     guard let face = lineLayout.shaped.face(of: run), face.isColor else { continue }
                     // One entry per grapheme drawn by the color face.
-                    let g = lineLayout.shaped.glyphs
-                    var x = fragment.x + fragment.penOffset
-                    var clusters: [(start: Int, x0: Double, x1: Double)] = []
-                    for k in glyphRange {
-                        let a = Double(g[k].advance)
-                        var c = Int(g[k].cluster)
-                        while c > fragment.range.lowerBound && !lineLayout.shaped.graphemeStarts[c] { c -= 1 }
-                        if let i = clusters.firstIndex(where: { $0.start == c }) {
-                            clusters[i].x0 = min(clusters[i].x0, x); clusters[i].x1 = max(clusters[i].x1, x + a)
+                    var clusters: [(range: Range<Int>, span: ClosedRange<Double>)] = []
+                    for glyph in lineLayout.glyphs(of: fragment) {
+                        let grapheme = lineLayout.grapheme(of: glyph.cluster, in: fragment)
+                        if let i = clusters.firstIndex(where: { $0.range == grapheme }) {
+                            let s = clusters[i].span
+                            clusters[i].span = min(s.lowerBound, glyph.span.lowerBound)...max(s.upperBound, glyph.span.upperBound)
                         } else {
-                            clusters.append((c, x, x + a))
+                            clusters.append((grapheme, glyph.span))
                         }
-                        x += a
                     }
-                    for c in clusters.sorted(by: { $0.start < $1.start }) {
-                        var end = c.start + 1
-                        while end < fragment.range.upperBound && !lineLayout.shaped.graphemeStarts[end] { end += 1 }
-                        let sequence = String(decoding: text[c.start..<end], as: UTF16.self)
-                        let span = lineLayout.withinBox(c.x0...max(c.x0, c.x1))
-                        let rect = Rect(x: span.lowerBound + padding.left, y: line.baseline - run.ascent + padding.top,
-                                        width: span.upperBound - span.lowerBound, height: run.ascent + run.descent)
-                        emoji.append(EmojiBox(unicode: sequence, name: emojiName(sequence), range: c.start..<end, rect: rect,
+                    for c in clusters.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+                        let sequence = String(decoding: text[c.range], as: UTF16.self)
+                        let rect = Rect(x: c.span.lowerBound + padding.left, y: line.baseline - run.ascent + padding.top,
+                                        width: c.span.upperBound - c.span.lowerBound, height: run.ascent + run.descent)
+                        emoji.append(EmojiBox(unicode: sequence, name: emojiName(sequence), range: c.range, rect: rect,
                                               visibility: .visible))
                     }
                 case .token:
@@ -245,6 +239,8 @@ public struct LinkBox: Sendable {
     public var rects: [Rect]
     /// Whether truncation shows the link whole, in part, or not at all.
     public var visibility: Visibility
+    /// The line of each of ``rects``: its index in ``LineLayout/lines``.
+    package var rectLines: [Int] = []
 }
 
 /// An emoji with its rect: a catalog token or inline image (a placeholder), or a Unicode emoji in the text.
