@@ -117,7 +117,7 @@ package final class BubbleService: Sendable {
         do {
             let plan = try m.plan.get()
             let layout = try engine.layout(m.message, plan: plan, cache: cache)
-            return HitAnswer(layout: layout, hit: layout.hitTest(x: x, y: y), offsets: plan.options.offsets).json
+            return JSONRenderer(offsets: plan.options.offsets).render(layout.hitTest(x: x, y: y), in: layout)
         } catch { throw BubbleServerError(error) }
     }
 

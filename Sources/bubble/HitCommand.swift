@@ -10,12 +10,12 @@ struct HitCommand: ParsableCommand {
         discussion: """
             The point is in CSS px in the bubble's space (top-left origin, y down, padding included), as the rects of `bubble layout` are. The answer, keys always in this order:
 
-              {"offset": 12, "affinity": "leading", "line": 0,
-               "link": {"kind", "text", "target", "start", "end"} | null,
-               "emoji": {"kind", "name"?, "unicode"?, "start", "end", "rect"} | null,
-               "highlight": {"start", "end", "color"?, "background"?} | null}
+              {"hit": true, "offset": 12, "affinity": "leading", "line": 0,
+               "link": {"index", "kind", "text", "target", "start", "end"} | null,
+               "emoji": {"index", "kind", "name"?, "unicode"?, "start", "end", "rect"} | null,
+               "highlight": {"index", "start", "end", "color"?, "background"?} | null}
 
-            offset is the caret position nearest the point, in source offsets (--offsets, UTF-16 by default); affinity says whether the point is on the leading half of the character after it or on the trailing half of the one before it. A point outside the bubble prints null (exit code 0).
+            offset is the caret position nearest the point, in source offsets (--offsets, UTF-16 by default); affinity says whether the point is on the leading half of the character after it or on the trailing half of the one before it; index is the item's place in the layout's links, emoji or highlights. A point outside the bubble prints {"hit": false} (exit code 0). POST /v1/hit answers the same JSON.
 
             Example:
               printf 'Docs at https://example.com' | bubble hit --x 100 --y 18

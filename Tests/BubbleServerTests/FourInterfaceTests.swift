@@ -94,7 +94,7 @@ import Testing
         let (x, y) = (token.x + token.width / 2, token.y + token.height / 2)
         let hit = try #require(layout.hitTest(x: x, y: y))
         let library = JSONRenderer().render(hit, in: layout)
-        #expect(library.contains(#""link":{"kind":"more","text":"…more","target":"https://example.com/more""#), "\(library)")
+        #expect(library.contains(#""kind":"more","text":"…more","target":"https://example.com/more""#), "\(library)")
         let cli = try runBubble(["hit", "--x", "\(x)", "--y", "\(y)", "--max-width", "220", "--max-lines", "2",
                            "--truncation-token", "…more", "--truncation-token-url", "https://example.com/more"], stdin: Array(text.utf8))
         #expect(cli.status == 0, "\(cli.stderr)")

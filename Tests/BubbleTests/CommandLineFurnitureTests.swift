@@ -58,6 +58,6 @@ import Testing
         let without = try runBubble(args, stdin: Array("see @alice".utf8)).stdout
         let with = try runBubble(args + ["--min-touch-size", "44"], stdin: Array("see @alice".utf8)).stdout
         #expect(without.contains(#""link":null"#))
-        #expect(with.contains(#""link":{"kind":"mention""#))
+        #expect(with.contains(#""link":{"index":0,"kind":"mention""#))
     }
 }

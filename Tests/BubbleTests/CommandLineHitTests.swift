@@ -19,7 +19,7 @@ import Testing
         let rect = try firstLinkRect(text)
         let r = try runBubble(["hit", "--x", "\(rect.x + rect.w / 2)", "--y", "\(rect.y + rect.h / 2)"], stdin: Array(text.utf8))
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout.hasPrefix(#"{"offset":"#), "fixed key order: \(r.stdout)")
+        #expect(r.stdout.hasPrefix(#"{"hit":true,"offset":"#), "fixed key order: \(r.stdout)")
         let j = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
         let link = try #require(j["link"] as? [String: Any])
         #expect(link["kind"] as? String == "url")
@@ -52,10 +52,10 @@ import Testing
         #expect(j["link"] is NSNull)
     }
 
-    @Test func aPointOutsideTheBubbleIsNull() throws {
+    @Test func aPointOutsideTheBubbleIsNoHit() throws {
         let r = try runBubble(["hit", "--x", "5000", "--y", "5", "--text", "hello"])
         #expect(r.status == 0)
-        #expect(r.stdout == "null\n")
+        #expect(r.stdout == #"{"hit":false}"# + "\n")
     }
 
     @Test func xAndYAreRequired() throws {
