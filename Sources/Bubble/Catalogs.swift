@@ -9,29 +9,24 @@ final class Catalogs: @unchecked Sendable {
     let inMemory: LoadedCatalog?
     /// Most catalogs kept by path (at least 1).
     let capacity: Int
-    private let lock = Lock()
-    private var byPath: [String: (catalog: LoadedCatalog, used: UInt64)] = [:]
-    private var tick: UInt64 = 0
+    /// Kept by path, charged nothing: a catalog is operator-named (a file on the server's disk), so their
+    /// number is the bound that matters.
+    private let byPath: BoundedCache<String, LoadedCatalog>
 
     init(inMemory: EmojiCatalog?, capacity: Int) {
         self.inMemory = inMemory.map(LoadedCatalog.init)
         self.capacity = max(1, capacity)
+        byPath = BoundedCache(maxEntries: self.capacity, maxBytes: Int.max)
     }
 
     /// Catalogs kept now by path.
-    var count: Int { lock.withLock { byPath.count } }
+    var count: Int { byPath.count }
 
     /// The catalog at `path` (nil: Bubble's own, or the in-memory one), loaded once.
     func catalog(at path: String?) throws(BubbleError) -> LoadedCatalog {
         if path == nil, let inMemory { return inMemory }
         let path = path ?? Catalogs.defaultPath
-        let found: LoadedCatalog? = lock.withLock {
-            tick &+= 1
-            guard let entry = byPath[path] else { return nil }
-            byPath[path]!.used = tick
-            return entry.catalog
-        }
-        if let found { return found }
+        if let found = byPath.value(for: path) { return found }
         let loaded: LoadedCatalog
         do { loaded = LoadedCatalog(try EmojiCatalog(contentsOf: path)) } catch {
             var message = error.message
@@ -41,14 +36,7 @@ final class Catalogs: @unchecked Sendable {
             }
             throw BubbleError(code: error.code, message: message)
         }
-        return lock.withLock {
-            if let existing = byPath[path] { return existing.catalog }
-            if byPath.count >= capacity, let oldest = byPath.min(by: { $0.value.used < $1.value.used }) {
-                byPath.removeValue(forKey: oldest.key)
-            }
-            byPath[path] = (loaded, tick)
-            return loaded
-        }
+        return byPath.value(for: path, orInsert: loaded, bytes: 0)
     }
 
     /// Bubble's own catalog: `$BUBBLE_CATALOG`, else the one beside the executable (see ``DataLocation``).

@@ -11,54 +11,39 @@ final class FontChains: @unchecked Sendable {
     /// Most chains kept besides the default one (0: a chain is resolved for each call and not kept).
     let capacity: Int
     private let pool: TypesetterPool
-    private let lock = Lock()
-    private var chains: [[String]: (chain: FallbackChain, used: UInt64)] = [:]
-    private var tick: UInt64 = 0
-    private var evictionCount = 0
+    /// Kept by ``key(_:)``, charged nothing: a chain's faces are shared through ``FaceStore`` and its
+    /// typesetters' word caches are bounded by the pool, so a chain itself is small.
+    private let chains: BoundedCache<[String], FallbackChain>
 
     init(defaultFamilies: [String], capacity: Int, shapeCacheCapacity: Int) throws(BubbleError) {
         self.defaultFamilies = defaultFamilies
         self.capacity = max(0, capacity)
         do { defaultChain = try FallbackChain(families: defaultFamilies) } catch { throw BubbleError(error) }
         pool = TypesetterPool(defaultChain: defaultChain, shapeCacheCapacity: shapeCacheCapacity)
+        chains = BoundedCache(maxEntries: self.capacity, maxBytes: Int.max)
     }
 
     /// The typesetters of every chain kept.
     var typesetters: TypesetterPool { pool }
 
     /// Chains dropped to make room, since the engine was made.
-    var evictions: Int { lock.withLock { evictionCount } }
+    var evictions: Int { chains.evictions }
 
     /// Chains kept now, besides the default one.
-    var count: Int { lock.withLock { chains.count } }
+    var count: Int { chains.count }
 
     /// The chain for `families`, resolved on first use.
     func chain(for families: [String]) throws(BubbleError) -> FallbackChain {
         if families == defaultFamilies { return defaultChain }
         let key = FontChains.key(families)
-        let found: FallbackChain? = lock.withLock {
-            tick &+= 1
-            guard let entry = chains[key] else { return nil }
-            chains[key]!.used = tick
-            return entry.chain
-        }
-        if let found { return found }
+        if let found = chains.value(for: key) { return found }
         let chain: FallbackChain
         do { chain = try FallbackChain(families: FontChains.distinct(families)) } catch { throw BubbleError(error) }
         guard capacity > 0 else { return chain }
-        var dropped: FallbackChain?
-        let kept: FallbackChain = lock.withLock {
-            if let existing = chains[key] { return existing.chain }
-            if chains.count >= capacity, let oldest = chains.min(by: { $0.value.used < $1.value.used }) {
-                chains.removeValue(forKey: oldest.key)
-                dropped = oldest.value.chain
-                evictionCount += 1
-            }
-            chains[key] = (chain, tick)
-            pool.adopt(chain)
-            return chain
-        }
-        if let dropped { pool.drop(dropped) }
+        // The pool learns of a chain before any caller can borrow for it, and forgets a dropped one after.
+        pool.adopt(chain)
+        let kept = chains.value(for: key, orInsert: chain, bytes: 0) { [pool] dropped in pool.drop(dropped) }
+        if kept !== chain { pool.drop(chain) }
         return kept
     }
 

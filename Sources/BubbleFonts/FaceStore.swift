@@ -14,39 +14,24 @@ package final class FaceStore: @unchecked Sendable {
     /// Most faces kept: the default chain, a few dozen fallback and styled faces, the chains of a server.
     package static let capacity = 256
 
-    private struct Key: Hashable {
+    private struct Key: Hashable, Sendable {
         var source: FontSource
         var syntheticBold: Bool
         var syntheticItalic: Bool
     }
 
-    private let lock = Lock()
-    private var faces: [Key: (face: FontFace, used: UInt64)] = [:]
-    private var tick: UInt64 = 0
+    private let faces = BoundedCache<Key, FontFace>(maxEntries: FaceStore.capacity, maxBytes: Int.max)
 
     init() {}
 
     /// The open face of `source` with these synthetic styles, or a new one.
     package func face(_ source: FontSource, syntheticBold: Bool = false, syntheticItalic: Bool = false) throws(FontError) -> FontFace {
         let key = Key(source: source, syntheticBold: syntheticBold, syntheticItalic: syntheticItalic)
-        let found: FontFace? = lock.withLock {
-            tick &+= 1
-            guard let entry = faces[key] else { return nil }
-            faces[key]!.used = tick
-            return entry.face
-        }
-        if let found { return found }
+        if let found = faces.value(for: key) { return found }
         let made = try FontFace(source: source, syntheticBold: syntheticBold, syntheticItalic: syntheticItalic)
-        return lock.withLock {
-            if let existing = faces[key] { return existing.face }
-            if faces.count >= FaceStore.capacity, let oldest = faces.min(by: { $0.value.used < $1.value.used }) {
-                faces.removeValue(forKey: oldest.key)
-            }
-            faces[key] = (made, tick)
-            return made
-        }
+        return faces.value(for: key, orInsert: made, bytes: 0)
     }
 
     /// Faces kept now.
-    package var count: Int { lock.withLock { faces.count } }
+    package var count: Int { faces.count }
 }

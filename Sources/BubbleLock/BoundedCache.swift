@@ -1,9 +1,10 @@
 /// A least-recently-used cache bounded both in entries and in bytes: each entry is charged the bytes
 /// its caller estimates it holds, and inserting evicts from the least recently used end until both
-/// bounds hold again. An entry larger than the byte bound is not kept at all.
+/// bounds hold again. An entry larger than the byte bound is not kept at all. Every cache of Bubble's is
+/// one: shaped messages, glyph paths, font chains, emoji catalogs, open faces.
 ///
-/// Counting entries alone let the cache hold whatever they weighed: a long message shaped at a fresh
-/// font size is one entry of about 95 KB, so 20,000 of them would be 1.9 GB (issue 32).
+/// Entries vary in size (a long message shaped at a fresh font size weighs thousands of short ones), so
+/// a bound on their number alone bounds no memory.
 ///
 /// Thread-safe; every operation is O(1) under one lock (a dictionary from key to slot, and the slots
 /// linked most recently used first).
@@ -21,6 +22,9 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: @un
     /// Most and least recently used slots (-1: none).
     private var head = -1, tail = -1
     private var heldBytes = 0
+    private var evictionCount = 0
+    /// Values evicted by the insertion under way, collected for the caller (nil: not collected).
+    private var evictedNow: [Value]?
 
     private struct Slot {
         var key: Key?
@@ -40,6 +44,8 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: @un
     package var count: Int { lock.withLock { slotOf.count } }
     /// Bytes held now: the sum of the charges of the entries held.
     package var bytes: Int { lock.withLock { heldBytes } }
+    /// Entries evicted to make room, since the cache was made.
+    package var evictions: Int { lock.withLock { evictionCount } }
 
     /// The value of `key`, which becomes the most recently used, or nil.
     package func value(for key: Key) -> Value? {
@@ -80,7 +86,11 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: @un
         if tail < 0 { tail = s }
         slotOf[key] = s
         heldBytes += bytes
-        while slotOf.count > maxEntries || heldBytes > maxBytes { remove(tail) }
+        while slotOf.count > maxEntries || heldBytes > maxBytes {
+            evictionCount += 1
+            if evictedNow != nil, let value = slots[tail].value { evictedNow!.append(value) }
+            remove(tail)
+        }
     }
 
     /// The value of `key` if one is kept (it becomes the most recently used), else `value`, kept as in
@@ -95,6 +105,24 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: @un
             link(key, value, bytes: bytes)
             return value
         }
+    }
+
+    /// ``value(for:orInsert:bytes:)``, handing each value evicted to make room to `evicted` once the lock
+    /// is released (for a caller that frees what an entry held elsewhere).
+    package func value(for key: Key, orInsert value: Value, bytes: Int, evicted: (Value) -> Void) -> Value {
+        let (kept, dropped): (Value, [Value]) = lock.withLock {
+            evictedNow = []
+            defer { evictedNow = nil }
+            if let s = slotOf[key], let known = slots[s].value {
+                moveToFront(s)
+                return (known, [])
+            }
+            guard maxEntries > 0, bytes <= maxBytes else { return (value, []) }
+            link(key, value, bytes: bytes)
+            return (value, evictedNow!)
+        }
+        for value in dropped { evicted(value) }
+        return kept
     }
 
     /// Drops every entry.

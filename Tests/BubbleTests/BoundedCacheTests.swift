@@ -71,4 +71,22 @@ import Testing
             #expect(cache.bytes == model.reduce(0) { $0 + $1.bytes })
         }
     }
+
+    /// What an insertion evicts is handed back, once the lock is released (so the handler may take the
+    /// cache again), and counted; a key already kept evicts nothing and returns the kept value.
+    @Test func evictedValuesAreHandedBack() {
+        let cache = BoundedCache<Int, String>(maxEntries: 2, maxBytes: 100)
+        var dropped: [String] = []
+        for k in 0..<4 {
+            let kept = cache.value(for: k, orInsert: "v\(k)", bytes: 10) { value in
+                dropped.append(value)
+                #expect(cache.count <= 2)  // the lock is free here
+            }
+            #expect(kept == "v\(k)")
+        }
+        #expect(dropped == ["v0", "v1"])
+        #expect(cache.evictions == 2)
+        #expect(cache.value(for: 3, orInsert: "other", bytes: 10) { _ in Issue.record("nothing to evict") } == "v3")
+        #expect(cache.keysByRecency == [3, 2])
+    }
 }
