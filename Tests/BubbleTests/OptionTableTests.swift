@@ -68,6 +68,38 @@ import Testing
         #expect(current == OptionTable.markdown, "docs/options.md's options table differs from OptionTable.markdown")
     }
 
+    /// Every public field of BubbleOptions carries the table's text as its doc comment, so DocC shows it;
+    /// `RECORD_SNAPSHOTS=1` rewrites them.
+    @Test func everyOptionFieldHasTheTablesDocComment() throws {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/Bubble/Options/BubbleOptions.swift")
+        let source = try String(contentsOf: file, encoding: .utf8)
+        var lines = source.components(separatedBy: "\n")
+        var rewritten: [String] = [], stale: [String] = []
+        var i = 0
+        while i < lines.count {
+            let trimmed = lines[i].trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("public var "), let spec = OptionTable.all.first(where: { trimmed.hasPrefix("public var \($0.key):") }) {
+                let indent = String(lines[i].prefix { $0 == " " })
+                var start = rewritten.count
+                while start > 0 && rewritten[start - 1].trimmingCharacters(in: .whitespaces).hasPrefix("///") { start -= 1 }
+                let want = OptionTable.docComment(spec).map { indent + $0 }
+                if Array(rewritten[start...]) != want { stale.append(spec.key) }
+                rewritten.removeSubrange(start...)
+                rewritten += want
+            }
+            rewritten.append(lines[i])
+            i += 1
+        }
+        if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1", !stale.isEmpty {
+            lines = rewritten
+            try lines.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
+            Issue.record("rewrote the doc comments of \(stale): unset RECORD_SNAPSHOTS to compare")
+            return
+        }
+        #expect(stale.isEmpty, "BubbleOptions fields whose doc comment is not the table's: \(stale)")
+    }
+
     @Test func defaultsAreValidAndEveryDefaultIsDeclaredOnce() throws {
         try BubbleOptions.standard.validate()
         let resolved = ResolvedOptions(BubbleOptions())

@@ -169,6 +169,35 @@ extension OptionTable {
     }
 }
 
+extension OptionTable {
+    /// The doc comment of `spec`'s field in ``BubbleOptions``, lines without indentation: its meaning, its
+    /// default, its JSON key and CLI flag. `BubbleOptions.swift` carries exactly these lines above each
+    /// field, so DocC shows the table's text (`OptionTableTests` compares them; `RECORD_SNAPSHOTS=1`
+    /// writes them).
+    package static func docComment(_ spec: OptionSpec) -> [String] {
+        var lines = wrapped(spec.doc, width: 108).map { "/// " + $0 }
+        lines.append("///")
+        var facts = spec.defaultText.map { "Default: \($0)." } ?? "No default."
+        facts += " JSON key `\(spec.key)`" + (spec.hasFlag ? ", CLI flag `\(spec.flag)`." : ".")
+        lines += wrapped(facts, width: 108).map { "/// " + $0 }
+        return lines
+    }
+
+    /// `text` broken at spaces into lines of at most `width` characters (a longer word stands alone).
+    static func wrapped(_ text: String, width: Int) -> [String] {
+        var lines: [String] = [], line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            if !line.isEmpty && line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += line.isEmpty ? String(word) : " " + word
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+}
+
 extension String {
     /// The text with `|` escaped for a Markdown table cell.
     fileprivate var replacingPipes: String {
