@@ -6,8 +6,8 @@ extension BubbleEngine {
     static let firstPrefixBytes = 512
 
     /// Whether ``layoutOfPrefix(_:_:)`` can apply: a plain-text message longer than twice its first
-    /// prefix, under a plan that allows it. Checked in line first, so a short message makes no call
-    /// and copies no empty 440-byte result.
+    /// prefix, under a plan that allows it. Inlined, so a short message makes no call and copies no
+    /// result.
     @inline(__always)
     func mayLayOutPrefix(_ message: Message, _ plan: LayoutPlan) -> Bool {
         guard plan.prefixLines > 0, case .text(let text) = message.body else { return false }

@@ -1,6 +1,6 @@
 internal import CHarfBuzz
 
-/// One glyph of a shaped run: 20 bytes, kept together so a run's glyphs are one array, not five.
+/// One glyph of a shaped run, its fields kept together so a run's glyphs are one array, not five.
 public struct Glyph: Sendable, Equatable {
     public var id: UInt32
     /// UTF-16 offset of the character it came from, in the text that was shaped.
