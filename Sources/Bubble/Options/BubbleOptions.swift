@@ -31,6 +31,7 @@ public struct BubbleOptions: Codable, Sendable, Hashable {
     public var language: String?
     public var tabSize: Double?
     public var maxMarksPerCluster: Int?
+    public var fontFallback: FontFallback?
     public var keepTrailingBreaks: Bool?
     // Emoji
     public var catalog: String?
@@ -80,6 +81,7 @@ public struct BubbleOptions: Codable, Sendable, Hashable {
         o.lineBreaking = .standard
         o.tabSize = ParagraphStyle.defaultTabSize
         o.maxMarksPerCluster = ParagraphStyle.defaultMaxMarksPerCluster
+        o.fontFallback = .word
         o.keepTrailingBreaks = false
         o.emojiAlign = .center
         o.linkify = true
