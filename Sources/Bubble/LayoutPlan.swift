@@ -57,7 +57,7 @@ package final class LayoutPlan: Sendable {
         style = ParagraphStyle(fontSize: o.fontSize, direction: o.direction, emojiSize: given.emojiSize,
                                emojiAlign: o.emojiAlign, truncationToken: given.truncationToken?.text ?? o.ellipsis,
                                language: given.language.flatMap(LanguageTag.normalized), tabSize: o.tabSize,
-                               maxMarksPerCluster: o.maxMarksPerCluster)
+                               maxMarksPerCluster: o.maxMarksPerCluster, fontFallback: o.fontFallback)
         var c = LayoutConstraints(maxWidth: max(width - padding.left - padding.right, 0))
         c.maxLines = o.maxLines
         c.lineSpacing = o.lineSpacing

@@ -28,13 +28,16 @@ public struct ParagraphStyle: Sendable, Equatable {
     /// stops a "Zalgo" stack of dozens or thousands at a height the line can grow to hold. Unicode's
     /// Stream-Safe Text Format (UAX #15) allows 30 non-starters in a row: the largest value accepted.
     public var maxMarksPerCluster: Int = ParagraphStyle.defaultMaxMarksPerCluster
+    /// How faces are chosen for what the primary face lacks (``FontFallback``): per word by default.
+    public var fontFallback: FontFallback = .word
 
     public static let defaultTabSize = 8.0
     public static let defaultMaxMarksPerCluster = 8
 
     public init(fontSize: Double = 16, direction: TextDirection = .auto, emojiSize: Double? = nil,
                 emojiAlign: PlaceholderAlignment = .center, truncationToken: String = "…", language: String? = nil,
-                tabSize: Double = ParagraphStyle.defaultTabSize, maxMarksPerCluster: Int = ParagraphStyle.defaultMaxMarksPerCluster) {
+                tabSize: Double = ParagraphStyle.defaultTabSize, maxMarksPerCluster: Int = ParagraphStyle.defaultMaxMarksPerCluster,
+                fontFallback: FontFallback = .word) {
         self.fontSize = fontSize
         self.direction = direction
         self.emojiSize = emojiSize
@@ -43,6 +46,7 @@ public struct ParagraphStyle: Sendable, Equatable {
         self.language = language
         self.tabSize = tabSize
         self.maxMarksPerCluster = maxMarksPerCluster
+        self.fontFallback = fontFallback
     }
 }
 

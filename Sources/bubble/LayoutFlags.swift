@@ -29,6 +29,7 @@ struct LayoutFlags: ParsableArguments {
     @Option(help: .option("language"), completion: .option("language")) var language: String?
     @Option(help: .option("tabSize"), completion: .option("tabSize")) var tabSize: String?
     @Option(help: .option("maxMarksPerCluster"), completion: .option("maxMarksPerCluster")) var maxMarksPerCluster: String?
+    @Option(help: .option("fontFallback"), completion: .option("fontFallback")) var fontFallback: String?
     @Flag(help: .option("keepTrailingBreaks")) var keepTrailingBreaks = false
     @Option(help: .option("catalog"), completion: .option("catalog")) var catalog: String?
     @Option(help: .option("emojiSize"), completion: .option("emojiSize")) var emojiSize: String?

@@ -116,7 +116,7 @@ import Testing
         ("faceFamilies", "[\"/tmp/x.ttf\"]"), ("faceFamilies", "[\"\"]"), ("faceFamilies", "\"DejaVu Serif\""),
         ("lineHeight", "\"tall\""), ("lineHeight", "0"), ("lineSpacing", "-1"), ("paragraphSpacing", "1e9"),
         ("firstLineIndent", "-2"), ("alignment", "\"left\""), ("direction", "\"up\""), ("lineMetrics", "\"android\""), ("lineBreaking", "\"css\""), ("language", "\"en us\""),
-        ("tabSize", "-1"), ("maxMarksPerCluster", "0"), ("maxMarksPerCluster", "31"), ("keepTrailingBreaks", "\"no\""),
+        ("tabSize", "-1"), ("maxMarksPerCluster", "0"), ("maxMarksPerCluster", "31"), ("fontFallback", "\"glyph\""), ("keepTrailingBreaks", "\"no\""),
         ("catalog", "3"), ("emojiSize", "0"), ("emojiAlign", "\"middle\""), ("linkify", "\"yes\""), ("linkMap", "{\"a\": 1}"), ("atomicLinks", "0"),
         ("ellipsis", "[]"), ("truncationToken", "{\"url\": \"x\"}"), ("offsets", "\"bytes\""), ("invalidUTF8", "\"drop\""),
         ("maxMessageLength", "0"), ("theme", "{\"style\": \"sideways\"}"), ("debug", "null"),
@@ -141,7 +141,7 @@ import Testing
         // The cases above name every option: a new option needs a bad value there too.
         let covered: Set<String> = ["maxWidth", "maxLines", "padding", "pageHeight", "balance", "fontSize", "fonts", "faceFamilies", "lineHeight",
                                     "lineSpacing", "paragraphSpacing", "firstLineIndent", "alignment", "direction", "lineMetrics", "lineBreaking", "language",
-                                    "tabSize", "maxMarksPerCluster", "keepTrailingBreaks",
+                                    "tabSize", "maxMarksPerCluster", "fontFallback", "keepTrailingBreaks",
                                     "catalog", "emojiSize", "emojiAlign", "linkify", "linkMap", "atomicLinks", "linkRules", "ellipsis", "truncationToken",
                                     "offsets", "invalidUTF8", "maxMessageLength", "theme", "debug",
                                     "widths", "statusSlot", "statusGap", "jumboEmoji", "jumboEmojiScale", "minTouchSize"]

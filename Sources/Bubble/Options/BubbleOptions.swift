@@ -76,13 +76,14 @@ public struct BubbleOptions: Codable, Sendable, Hashable {
     ///
     /// Default: 'auto'. JSON key `direction`, CLI flag `--direction`.
     public var direction: TextDirection?
-    /// Line heights as exact (fractional; CoreText, Skia, Android) or web (Blink's whole-px rounding; browsers,
-    /// WebViews) measures them.
+    /// Line heights as exact (fractional; CoreText, Android), web (Blink's whole-px rounding; browsers, WebViews)
+    /// or flutter (SkParagraph's whole-px lines; Flutter) measures them.
     ///
     /// Default: 'exact'. JSON key `lineMetrics`, CLI flag `--line-metrics`.
     public var lineMetrics: LineMetrics?
-    /// Where lines end: standard (UAX #14; URLs move whole, a longer one breaks after / ? & = -) or web (Chromium's
-    /// own rules with plain CSS and overflow-wrap: anywhere, for clients that draw the text themselves).
+    /// Where lines end: standard (UAX #14; URLs move whole, a longer one breaks after / ? & = -), web (Chromium's
+    /// own rules with plain CSS and overflow-wrap: anywhere) or flutter (SkParagraph's, for a Flutter TextSpan),
+    /// for clients that draw the text themselves.
     ///
     /// Default: 'standard'. JSON key `lineBreaking`, CLI flag `--line-breaking`.
     public var lineBreaking: LineBreaking?
@@ -98,6 +99,12 @@ public struct BubbleOptions: Codable, Sendable, Hashable {
     ///
     /// Default: 8. JSON key `maxMarksPerCluster`, CLI flag `--max-marks-per-cluster`.
     public var maxMarksPerCluster: Int?
+    /// Faces for what the primary font lacks: word (a word of one script in one face when one covers it, so it
+    /// keeps its joining) or cluster (each cluster in the first face that has it, as browsers and Flutter fall
+    /// back; for clients that draw the text themselves).
+    ///
+    /// Default: 'word'. JSON key `fontFallback`, CLI flag `--font-fallback`.
+    public var fontFallback: FontFallback?
     /// Trailing line feeds and spaces make lines of their own (a browser draws a\n as one line).
     ///
     /// Default: false. JSON key `keepTrailingBreaks`, CLI flag `--keep-trailing-breaks`.
@@ -210,6 +217,7 @@ public struct BubbleOptions: Codable, Sendable, Hashable {
         o.lineBreaking = .standard
         o.tabSize = ParagraphStyle.defaultTabSize
         o.maxMarksPerCluster = ParagraphStyle.defaultMaxMarksPerCluster
+        o.fontFallback = .word
         o.keepTrailingBreaks = false
         o.emojiAlign = .center
         o.linkify = true

@@ -159,6 +159,7 @@ extension TextAlignment: OptionValue {}
 extension TextDirection: OptionValue {}
 extension LineMetrics: OptionValue {}
 extension LineBreaking: OptionValue {}
+extension FontFallback: OptionValue {}
 extension PlaceholderAlignment: OptionValue {}
 extension OffsetUnit: OptionValue {}
 extension MappingOptions.InvalidUTF8Policy: OptionValue {}

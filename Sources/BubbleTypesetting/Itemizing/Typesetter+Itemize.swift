@@ -54,6 +54,7 @@ extension Typesetter {
         /// After a word found no face covering it all, the end of that word: no second try inside it.
         var noWordFaceBefore = range.lowerBound
         let maxMarks = shaped.style.maxMarksPerCluster
+        let byWord = shaped.style.fontFallback == .word
 
         // The cache's per-unit tables, borrowed for the loop (no class access per character).
         var faceTable: [UInt8] = [], scriptTable: [UInt32] = []
@@ -212,7 +213,7 @@ extension Typesetter {
 
             let scriptChanges = script != 0 && runScript != 0 && script != runScript
             // The cheap tests first: binding `runFace` costs a retain and a release per grapheme.
-            if script != 0, script == runScript, styleIndex == runStyle, level == runLevel, i >= noWordFaceBefore,
+            if script != 0, script == runScript, styleIndex == runStyle, level == runLevel, i >= noWordFaceBefore, byWord,
                runFace != nil, face !== runFace, let current = runFace,
                styleIndex == 0 || !(shaped.styles[styleIndex].bold || shaped.styles[styleIndex].italic) {
                 // A face switch inside a word of one script: one face for the whole word, when one covers it.

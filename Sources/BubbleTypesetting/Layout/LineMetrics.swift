@@ -2,13 +2,19 @@ import BubbleMapping
 
 /// How a line's height is measured: the profile of the client that will draw the text.
 public enum LineMetrics: String, Sendable, Codable, CaseIterable {
-    /// Each run's fractional ascent and descent, as the font gives them: what CoreText (iOS, macOS),
-    /// Skia's paragraph and Android's `StaticLayout` with `includeFontPadding=false` measure.
+    /// Each run's fractional ascent and descent, as the font gives them: what CoreText (iOS, macOS) and
+    /// Android's `StaticLayout` with `includeFontPadding=false` measure.
     case exact
     /// What Blink (Chrome, Edge, Electron, Android WebView) measures for `line-height: normal`: each
     /// face's ascent and descent rounded to whole px, its line gap split into half-leading, the block's
     /// primary font as a strut on every line, inline boxes aligned as CSS `vertical-align` aligns them.
     case web
+    /// What Flutter's SkParagraph measures with its default `TextStyle` (no `height`, proportional
+    /// leading, `TextHeightBehavior` all on) and no strut: each run's ascent and descent with the font's
+    /// line gap split evenly above and below, and each line's height rounded to a whole px
+    /// (`round(descent − ascent + leading)`), the baseline at the unrounded ascent. No line grows for
+    /// ink past its box (SkParagraph's does not). With ``LineBreaking/flutter``, its breaks too.
+    case flutter
 
     /// How far past its width a line may reach and still fit: float noise only for `exact`; for `web`,
     /// one LayoutUnit, as Blink's line breaker allows (it measures a line in LayoutUnits and gives it one
@@ -20,6 +26,30 @@ public enum LineMetrics: String, Sendable, Codable, CaseIterable {
 struct VerticalExtent {
     var ascent: Double
     var descent: Double
+}
+
+/// SkParagraph's line box (Skia's `modules/skparagraph`, `Run::calculateMetrics` and
+/// `InternalLineMetrics`), read from its source and measured by `scripts/check-skparagraph`.
+enum FlutterLineMetrics {
+    /// A run's extent: its ascent and descent, the face's line gap split in two around them.
+    @inline(__always)
+    static func text(ascent: Double, descent: Double, lineGap: Double) -> VerticalExtent {
+        let half = max(lineGap, 0) / 2
+        return VerticalExtent(ascent: ascent + half, descent: descent + half)
+    }
+
+    /// A line's height: its extent rounded to a whole px, half away from zero.
+    @inline(__always)
+    static func height(ascent: Double, descent: Double) -> Double { (ascent + descent).rounded() }
+
+    /// `TextStyle.height` (a multiple of the font size) with Flutter's default proportional leading:
+    /// the run's ascent and descent scaled together to `multiple × size`.
+    static func scaled(_ e: VerticalExtent, multiple: Double, size: Double) -> VerticalExtent {
+        let total = e.ascent + e.descent
+        guard total > 0 else { return e }
+        let k = multiple * size / total
+        return VerticalExtent(ascent: e.ascent * k, descent: e.descent * k)
+    }
 }
 
 /// Blink's rules for `line-height: normal`, read from its source (third_party/blink/renderer/platform/fonts

@@ -95,6 +95,8 @@ extension ShapedText {
         var y = 0.0
         var widest = 0.0
         let web = c.lineMetrics == .web
+        let flutter = c.lineMetrics == .flutter
+        var flutterGaps: [(face: ObjectIdentifier, size: Double, gap: Double)] = []
         var webMemo: [(face: ObjectIdentifier, size: Double, extent: VerticalExtent)] = []
         let strut = web ? webTextExtent(primaryFace, size: style.fontSize, memo: &webMemo) : VerticalExtent(ascent: 0, descent: 0)
         if web && !placeholders.isEmpty { layout.webBoxAscents = placeholders.map(\.ascent) }
@@ -122,6 +124,10 @@ extension ShapedText {
                         ascent = max(ascent, e.ascent)
                         descent = max(descent, e.descent)
                         if let p = run.placeholder { layout.webBoxAscents[p] = webBox(of: run).ascent }
+                    } else if flutter {
+                        let e = flutterExtent(of: run, gaps: &flutterGaps)
+                        ascent = max(ascent, e.ascent)
+                        descent = max(descent, e.descent)
                     } else {
                         ascent = max(ascent, run.ascent)
                         descent = max(descent, run.descent)
@@ -175,7 +181,9 @@ extension ShapedText {
             }
             var height = ascent + descent
             var baselineOffset = ascent
-            if let lh = c.lineHeight {
+            if flutter {
+                (height, baselineOffset) = flutterBox(ascent: ascent, descent: descent, lineHeight: c.lineHeight)
+            } else if let lh = c.lineHeight {
                 let fixed: Double
                 switch lh {
                 case .multiple(let m): fixed = m * style.fontSize
@@ -188,6 +196,10 @@ extension ShapedText {
             // grows it: what is drawn stays inside the size reported.
             inkAbove -= c.inkAllowanceAbove
             inkBelow -= c.inkAllowanceBelow
+            if flutter {  // SkParagraph's line box holds its ink or not; it never grows
+                inkAbove = 0
+                inkBelow = 0
+            }
             if inkAbove > baselineOffset {
                 height += inkAbove - baselineOffset
                 baselineOffset = inkAbove
@@ -285,6 +297,35 @@ extension ShapedText {
         let parent = run.fontSize == style.fontSize && face === primaryFace ? primaryMetrics : face.metrics(size: run.fontSize)
         return WebLineMetrics.box(height: resolved.ascent + resolved.descent, alignment: box.alignment ?? style.emojiAlign,
                                   parentAscent: parent.ascent, parentDescent: parent.descent, parentXHeight: parent.webXHeight)
+    }
+
+    /// A run's extent under ``LineMetrics/flutter``: its ascent and descent with half its face's line gap
+    /// on each side (a placeholder's box as it is).
+    @inline(never)  // flutter metrics only: out of the exact profile's line loop
+    private func flutterExtent(of run: ShapedRun, gaps: inout [(face: ObjectIdentifier, size: Double, gap: Double)]) -> VerticalExtent {
+        guard run.placeholder == nil, run.faceIndex >= 0 else { return VerticalExtent(ascent: run.ascent, descent: run.descent) }
+        let face = faces[Int(run.faceIndex)]
+        let id = ObjectIdentifier(face)
+        let gap: Double
+        if let known = gaps.first(where: { $0.face == id && $0.size == run.fontSize }) {
+            gap = known.gap
+        } else {
+            gap = (face === primaryFace && run.fontSize == style.fontSize ? primaryMetrics : face.metrics(size: run.fontSize)).lineGap
+            gaps.append((id, run.fontSize, gap))
+        }
+        return FlutterLineMetrics.text(ascent: run.ascent, descent: run.descent, lineGap: gap)
+    }
+
+    /// A line's height and baseline under ``LineMetrics/flutter``: its extent (scaled to `lineHeight`
+    /// as `TextStyle.height` scales it, proportionally), rounded to a whole px; the baseline unrounded.
+    private func flutterBox(ascent: Double, descent: Double, lineHeight: LineHeight?) -> (height: Double, baseline: Double) {
+        var e = VerticalExtent(ascent: ascent, descent: descent)
+        switch lineHeight {
+        case .multiple(let m): e = FlutterLineMetrics.scaled(e, multiple: m, size: style.fontSize)
+        case .pixels(let px): e = FlutterLineMetrics.scaled(e, multiple: px / style.fontSize, size: style.fontSize)
+        case nil: break
+        }
+        return (FlutterLineMetrics.height(ascent: e.ascent, descent: e.descent), e.ascent)
     }
 
     private func webTextExtent(_ face: FontFace, size: Double,

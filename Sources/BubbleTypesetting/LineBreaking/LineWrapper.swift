@@ -35,6 +35,10 @@ package struct LineWrapper {
         if rules == .web, let adjusted = WebBreakRules.apply(to: shaped) {
             breaks = adjusted.breaks
             adjustedParagraphBreaks = adjusted.ranges
+        } else if rules == .flutter,
+                  let adjusted = WebBreakRules.apply(to: shaped, rule: { FlutterBreakRules.skParagraph($0, at: $1, paragraphStart: $2) }) {
+            breaks = adjusted.breaks
+            adjustedParagraphBreaks = adjusted.ranges
         } else {
             breaks = shaped.breaks
             adjustedParagraphBreaks = nil

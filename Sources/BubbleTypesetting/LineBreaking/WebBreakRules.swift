@@ -82,11 +82,13 @@ package enum WebBreakRules {
         return web == icu ? nil : web
     }
 
-    /// The opportunities of `shaped` under the web rules — every opportunity strictly inside a paragraph
-    /// where ``blink(_:at:paragraphStart:)`` decides replaced by its answer, the others kept — with each
-    /// paragraph's range of indices into them; nil when they are ICU's own (no allocation). Linear in
-    /// the text.
-    static func apply(to shaped: borrowing ShapedText) -> (breaks: [Int], ranges: [Range<Int>])? {
+    /// The opportunities of `shaped` under a client's rules — every opportunity strictly inside a
+    /// paragraph where `rule` decides (``blink(_:at:paragraphStart:)`` by default) replaced by its answer,
+    /// the others kept — with each paragraph's range of indices into them; nil when they are ICU's own
+    /// (no allocation). Linear in the text.
+    static func apply(to shaped: borrowing ShapedText,
+                      rule: (UnsafeBufferPointer<UInt16>, Int, Int) -> Bool? = { blink($0, at: $1, paragraphStart: $2) })
+        -> (breaks: [Int], ranges: [Range<Int>])? {
         let breaks = shaped.breaks
         let paragraphs = shaped.paragraphs
         return shaped.mapped.text.withUnsafeBufferPointer { text -> (breaks: [Int], ranges: [Range<Int>])? in
@@ -99,7 +101,7 @@ package enum WebBreakRules {
                 var k = paragraph.breaks.lowerBound
                 var i = r.lowerBound + 1
                 while i < r.upperBound {
-                    if let web = blink(text, at: i, paragraphStart: r.lowerBound) {
+                    if let web = rule(text, i, r.lowerBound) {
                         while k < paragraph.breaks.upperBound && breaks[k] < i { k += 1 }
                         let icu = k < paragraph.breaks.upperBound && breaks[k] == i
                         if web != icu {
@@ -124,7 +126,7 @@ package enum WebBreakRules {
                 while i < r.upperBound {
                     let icu = k < paragraph.breaks.upperBound && breaks[k] == i
                     if icu { k += 1 }
-                    if blink(text, at: i, paragraphStart: r.lowerBound) ?? icu { out.append(i) }
+                    if rule(text, i, r.lowerBound) ?? icu { out.append(i) }
                     i += 1
                 }
                 while k < paragraph.breaks.upperBound {  // the paragraph's end (and anything past it)
