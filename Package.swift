@@ -71,7 +71,9 @@ let package = Package(
         // and BubbleCTests fails when the two drift apart.
         .target(name: "BubbleC", dependencies: ["Bubble", "BubbleJSON", "BubbleLock"],
                 swiftSettings: strict + [.unsafeFlags(["-emit-clang-header-path", "\(Context.packageDirectory)/.build/generated/BubbleC-Swift.h"])],
-                linkerSettings: [.unsafeFlags(["-Xlinker", "-soname=libbubble.so"])]),
+                // --static-swift-stdlib reaches executables only: a release libbubble links the Swift runtime in itself.
+                linkerSettings: [.unsafeFlags(["-Xlinker", "-soname=libbubble.so"]),
+                                 .unsafeFlags(["-static-stdlib"], .when(configuration: .release))]),
         .executableTarget(name: "bubble-bench", dependencies: ["Bubble", "BubbleJSON"], swiftSettings: strict),
         // Compiled into the binary rather than found beside it: the OpenAPI document, the version and commit.
         .executableTarget(name: "bubble-embed"),
