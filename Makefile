@@ -12,6 +12,8 @@ BUBBLE_BIN := .build/$(CONFIG)/bubble
 # The release binary: optimized, the Swift runtime linked in statically (what dist and install ship).
 RELEASE_SCRATCH := .build/static
 RELEASE_BIN := $(RELEASE_SCRATCH)/release/bubble
+# libbubble as SwiftPM names it (make-release installs it as lib/libbubble.so, its soname).
+RELEASE_LIB := $(RELEASE_SCRATCH)/release/libBubbleC.so
 DIST_NAME := bubble-$(VERSION)-linux-$(ARCH)
 DIST := dist/$(DIST_NAME).tar.gz
 
@@ -23,7 +25,7 @@ FUZZ_SMOKE_SECONDS ?= 30
 BENCH_ROUNDS ?= 3
 BENCH_PASSES ?= 5
 
-.PHONY: all deps build release dist install examples docs test check check-render check-browser check-flutter check-ship bench fuzz fuzz-smoke sanitize clean
+.PHONY: all deps build release dist install wheel examples docs test check check-render check-browser check-flutter check-ship check-wheel bench bench-embedding fuzz fuzz-smoke sanitize clean
 
 all: examples
 
@@ -35,17 +37,24 @@ build: deps
 
 release: deps
 	$(SWIFT) build -c release --product bubble --static-swift-stdlib --scratch-path $(RELEASE_SCRATCH)
+	$(SWIFT) build -c release --product BubbleC --static-swift-stdlib --scratch-path $(RELEASE_SCRATCH)
 
-# dist/bubble-VERSION-linux-ARCH.tar.gz: bin/, share/ (see scripts/make-release) in one top folder.
+# dist/bubble-VERSION-linux-ARCH.tar.gz: bin/, lib/ (libbubble, pkgconfig/), include/, share/ (see scripts/make-release)
+# in one top folder.
 dist: release
 	rm -rf dist/$(DIST_NAME) && mkdir -p dist
-	scripts/make-release $(RELEASE_BIN) dist/$(DIST_NAME)
+	scripts/make-release $(RELEASE_BIN) dist/$(DIST_NAME) $(RELEASE_LIB)
 	tar -C dist -czf $(DIST) --owner=0 --group=0 --sort=name $(DIST_NAME)
 	@echo "dist: $(DIST)"
 
 # The same tree as the archive, under PREFIX (default /usr/local).
 install: release
-	scripts/make-release $(RELEASE_BIN) $(DESTDIR)$(PREFIX)
+	scripts/make-release $(RELEASE_BIN) $(DESTDIR)$(PREFIX) $(RELEASE_LIB)
+
+# The Python package (python/, `import bubble`) as dist/bubble_layout-VERSION-*.whl around the release libbubble,
+# repaired by auditwheel so HarfBuzz, ICU, FreeType, fontconfig and PCRE2 come inside it (scripts/make-wheel).
+wheel: release
+	scripts/make-wheel $(RELEASE_LIB) dist
 
 # Renders every Examples input beside it: this is what rewrites the goldens.
 examples: build
@@ -59,7 +68,7 @@ test: build
 	BUBBLE=$(BUBBLE_BIN) scripts/check-examples
 
 # The second tier, what CI runs (.ci/run): make test, then everything else.
-check: test docs check-render check-browser check-flutter check-ship fuzz-smoke
+check: test docs check-render check-browser check-flutter check-ship check-wheel fuzz-smoke
 
 # The README and docs/ (no dead link, every page reachable from the README, the README at most 250 lines),
 # then the DocC archive of the public API (.build/docs/Bubble.doccarchive; fails on any DocC warning).
@@ -94,17 +103,30 @@ check-flutter: build
 	scripts/check-skparagraph --sample 1000 --enforce --bubble $(BUBBLE_BIN)
 	scripts/check-skparagraph --corpus bench/multiscript/messages.jsonl --all --by-lang --enforce --bubble $(BUBBLE_BIN)
 
-# The release archive run from nowhere near the source, under Spark, GNU parallel and co-process clients.
-check-ship: dist
+# The release archive run from nowhere near the source (its libbubble too, from examples/c and, with Debian's
+# golang, examples/go), under Spark (RDD.pipe, and the wheel in mapPartitions), GNU parallel and co-process clients.
+check-ship: dist wheel
 	scripts/check-dist $(DIST)
+	scripts/check-go $(DIST)
 	scripts/check-parallel --bubble $(RELEASE_BIN)
 	scripts/check-clients --bubble $(RELEASE_BIN)
-	scripts/check-spark $(DIST)
+	scripts/check-spark $(DIST) $$(ls dist/bubble_layout-*.whl)
+
+# The wheel in a fresh venv: layout() byte for byte bubble layout's on 1,000 corpus messages and every Example,
+# 8 Python threads and layout_many agreeing, resident memory flat over 200,000 calls, bad input raising with
+# bubble batch's codes, HarfBuzz and ICU loaded from inside the wheel (scripts/check-wheel).
+check-wheel: wheel
+	scripts/check-wheel $$(ls dist/bubble_layout-*.whl) $(RELEASE_BIN)
 
 # Bubble's static bench beside the Pango harness and the bare-HarfBuzz floor of bench/peers, round-robin in
 # one run: µs per message, ratios and peak RSS (scripts/bench-peers).
 bench: deps
 	scripts/bench-peers $(BENCH_ROUNDS) $(BENCH_PASSES)
+
+# In-process costs from Python (scripts/bench-embedding): size() against the static bench's per-message time,
+# layout() against the bench plus json.loads of the same answer, layout_many(jobs=2) against jobs=1; ratios.
+bench-embedding: wheel
+	scripts/bench-embedding $$(ls dist/bubble_layout-*.whl)
 
 # libFuzzer over every entry point (Fuzz/, scripts/fuzz), built with ASan in .build-fuzz: each target runs
 # FUZZ_SECONDS and fails on a crash, a leak or an input slower than 10 s (the input lands in

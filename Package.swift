@@ -12,6 +12,9 @@ let package = Package(
         .library(name: "Bubble", targets: ["Bubble"]),
         .executable(name: "bubble", targets: ["bubble"]),
         .executable(name: "bubble-bench", targets: ["bubble-bench"]),
+        // libbubble: the C API (Sources/BubbleC, include/bubble.h). SwiftPM names the file libBubbleC.so;
+        // scripts/make-release installs it as libbubble.so (its soname, set below).
+        .library(name: "BubbleC", type: .dynamic, targets: ["BubbleC"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -63,6 +66,14 @@ let package = Package(
             "Bubble", "BubbleJSON", "BubbleServer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strict),
+        // The C API of libbubble: `@c` functions over the batch-line path. Every build writes their header as
+        // Swift prints it to .build/generated/BubbleC-Swift.h; scripts/make-header turns it into include/bubble.h,
+        // and BubbleCTests fails when the two drift apart.
+        .target(name: "BubbleC", dependencies: ["Bubble", "BubbleJSON", "BubbleLock"],
+                swiftSettings: strict + [.unsafeFlags(["-emit-clang-header-path", "\(Context.packageDirectory)/.build/generated/BubbleC-Swift.h"])],
+                // --static-swift-stdlib reaches executables only: a release libbubble links the Swift runtime in itself.
+                linkerSettings: [.unsafeFlags(["-Xlinker", "-soname=libbubble.so"]),
+                                 .unsafeFlags(["-static-stdlib"], .when(configuration: .release))]),
         .executableTarget(name: "bubble-bench", dependencies: ["Bubble", "BubbleJSON"], swiftSettings: strict),
         // Compiled into the binary rather than found beside it: the OpenAPI document, the version and commit.
         .executableTarget(name: "bubble-embed"),
@@ -77,6 +88,7 @@ let package = Package(
                                                              "BubbleTestSupport"]),
         .testTarget(name: "BubbleRenderingTests", dependencies: ["Bubble", "BubbleRendering", "BubbleFonts", "BubbleTestSupport"]),
         .testTarget(name: "BubbleTests", dependencies: ["Bubble", "BubbleJSON", "BubbleFonts", "BubbleLock", "bubble", "BubbleTestSupport"]),
+        .testTarget(name: "BubbleCTests", dependencies: ["BubbleC", "Bubble", "bubble", "BubbleTestSupport"]),
         .testTarget(name: "BubbleServerTests", dependencies: [
             "Bubble", "BubbleServer", "bubble", "BubbleTestSupport",
             .product(name: "Hummingbird", package: "hummingbird"),

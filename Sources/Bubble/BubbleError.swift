@@ -16,6 +16,17 @@ public struct BubbleError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String { "\(code): \(message)" }
 
+    /// The HTTP status of a request refused with this error, and the status libbubble returns for it:
+    /// bad input is 400, input too big or a font not allowed is 422, a failure of the set-up (fonts,
+    /// catalog) or of Bubble itself is 500.
+    package var status: Int {
+        switch code {
+        case "message_too_long", "too_many_messages", "font_not_allowed": 422
+        case "font_error", "internal_error", "unreadable_catalog", "malformed_catalog": 500
+        default: 400
+        }
+    }
+
     /// An option with a value out of its range, named by its key.
     package static func outOfRange(_ key: String, _ value: String, _ expected: String) -> BubbleError {
         BubbleError(code: "invalid_options", message: "option '\(key)' is \(value); expected \(expected)")

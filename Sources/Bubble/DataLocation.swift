@@ -12,7 +12,8 @@ import Darwin
 /// The order, first found wins:
 /// 1. `$BUBBLE_CATALOG` (a catalog file), when set and not empty;
 /// 2. `PREFIX/share/bubble/catalog.json` beside `PREFIX/bin/<executable>` (what `make dist` and
-///    `make install` lay out);
+///    `make install` lay out), or beside `PREFIX/lib/libbubble.so` when Bubble runs inside another
+///    program through libbubble;
 /// 3. `Emoji/catalog.json` in the executable's folder or one of its ancestors (a build tree:
 ///    `.build/debug/bubble`, a test bundle, `Benchmarks/.build/…`).
 ///
@@ -31,7 +32,8 @@ package enum DataLocation {
     /// installed location (so the error names where a release keeps it).
     package static let catalogPath: String = {
         if let env = getenv(catalogVariable).map({ String(cString: $0) }), !env.isEmpty { return env }
-        let candidates = catalogCandidates(executable: executablePath)
+        var candidates = catalogCandidates(executable: libraryPath)
+        for path in catalogCandidates(executable: executablePath) where !candidates.contains(path) { candidates.append(path) }
         return candidates.first(where: isReadableFile) ?? candidates.first ?? sourceTreeCatalog
     }()
 
@@ -51,6 +53,15 @@ package enum DataLocation {
         }
         return candidates
     }
+
+    /// The absolute path of the file this code was loaded from: libbubble.so when a program loads Bubble
+    /// through it, else the executable Bubble is linked into (nil when the loader cannot say).
+    package static let libraryPath: String? = {
+        var info = LoadedImageInfo()
+        guard bubble_dladdr(#dsohandle, &info) != 0, let name = info.fileName, let resolved = realpath(name, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }()
 
     /// The running executable's absolute path, symlinks resolved (`/proc/self/exe` on Linux).
     package static let executablePath: String? = {
@@ -86,3 +97,16 @@ package enum DataLocation {
         return (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
     }
 }
+
+/// glibc's `Dl_info`, field for field (`dladdr` and its struct need `_GNU_SOURCE`, which the Glibc module
+/// map does not define).
+struct LoadedImageInfo {
+    var fileName: UnsafePointer<CChar>? = nil
+    var fileBase: UnsafeMutableRawPointer? = nil
+    var symbolName: UnsafePointer<CChar>? = nil
+    var symbolAddress: UnsafeMutableRawPointer? = nil
+}
+
+/// glibc's `dladdr`: the file an address was loaded from.
+@_silgen_name("dladdr")
+func bubble_dladdr(_ address: UnsafeRawPointer?, _ info: UnsafeMutablePointer<LoadedImageInfo>) -> Int32

@@ -16,9 +16,9 @@ package struct BubbleServerError: Error, Sendable {
     /// bad input is 400, input too big is 422, a failure of the server's own set-up is 500.
     package init(_ error: BubbleError) {
         self.error = error
-        switch error.code {
-        case "message_too_long", "too_many_messages", "font_not_allowed": status = .unprocessableContent
-        case "font_error", "internal_error", "unreadable_catalog", "malformed_catalog": status = .internalServerError
+        switch error.status {  // BubbleError.status says which
+        case 422: status = .unprocessableContent
+        case 500: status = .internalServerError
         default: status = .badRequest
         }
     }

@@ -54,7 +54,7 @@ struct BatchCommand: ParsableCommand {
         // Resolved once: the engine would otherwise look the default up (environment, file system) per line.
         options.catalog = options.catalog ?? BubbleEngine.defaultCatalogPath
         let engine = try BubbleError.exiting { () throws(BubbleError) in try BubbleEngine(options: options) }
-        let line = BatchLine(engine: engine, defaults: options, maxLineLength: maxLineLength)
+        let line = BatchLine(engine: engine, maxLineLength: maxLineLength)
         let input = InputFile.open(file)
         let pipeline = BatchPipeline(window: window ?? max(64 * jobs, 64),
                                      progress: BatchProgress.ifTerminal(input: input, always: progress),

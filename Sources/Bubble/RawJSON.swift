@@ -2,10 +2,10 @@ import BubbleJSON
 
 /// Finds the raw text of one top-level value in a JSON object line without parsing the rest, so a
 /// batch line too long, malformed or not UTF-8 can still be answered with its own `id`.
-enum RawJSON {
+package enum RawJSON {
     /// The value of `key` in the object `bytes` starts with, or nil when it is not there, cut off,
     /// or not valid JSON on its own.
-    static func value(ofKey key: String, in bytes: [UInt8]) -> String? {
+    package static func value(ofKey key: String, in bytes: [UInt8]) -> String? {
         let wanted = Array("\"\(key)\"".utf8)
         var i = skipSpace(bytes, 0)
         guard i < bytes.count, bytes[i] == UInt8(ascii: "{") else { return nil }
@@ -28,7 +28,7 @@ enum RawJSON {
     /// Like ``value(ofKey:in:)``, and when the object is broken before the key (an unescaped quote
     /// in an earlier value, a missing comma), the first `"key": value` that follows `{` or `,` and
     /// whose value is valid JSON on its own: how an error line still names its message.
-    static func recoveredValue(ofKey key: String, in bytes: [UInt8]) -> String? {
+    package static func recoveredValue(ofKey key: String, in bytes: [UInt8]) -> String? {
         if let found = value(ofKey: key, in: bytes) { return found }
         let wanted = Array("\"\(key)\"".utf8)
         var from = 0

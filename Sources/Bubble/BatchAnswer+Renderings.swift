@@ -1,0 +1,49 @@
+import BubbleJSON
+
+/// The other answers to one message object, read as a batch line is (``BatchAnswer/read(_:line:)``):
+/// what `bubble svg`, `bubble html`, `bubble hit` print for it, and its size alone. libbubble's
+/// `bubble_svg`, `bubble_html`, `bubble_hit` and `bubble_size` call these.
+extension BatchAnswer {
+    /// The size of a message's bubble and no more: what pre-sizing a list needs, with no JSON written.
+    package struct Size: Sendable, Equatable {
+        package var width: Double
+        package var height: Double
+        package var lines: Int
+        package var truncated: Bool
+    }
+
+    /// The message's bubble as a standalone SVG document (its options' `theme` and `debug`).
+    package func svg(_ bytes: [UInt8]) throws(BubbleError) -> String {
+        let request = try read(bytes)
+        let plan = try engine.plan(for: request.options)
+        return engine.svgRenderer(plan).render(try engine.layout(request.message, plan: plan))
+    }
+
+    /// The message as an HTML fragment: fonts by `local()` names and images as `data:` URIs, as
+    /// `bubble html` writes it without `--font-base-url` and `--asset-base-url`.
+    package func html(_ bytes: [UInt8]) throws(BubbleError) -> String {
+        let request = try read(bytes)
+        let plan = try engine.plan(for: request.options)
+        return engine.htmlRenderer(plan).render(try engine.layout(request.message, plan: plan))
+    }
+
+    /// What lies under the point `"x"`, `"y"` of the request (CSS px in the bubble), as `bubble hit` prints it.
+    package func hit(_ bytes: [UInt8]) throws(BubbleError) -> String {
+        let request = try read(bytes)
+        guard let x = RawJSON.value(ofKey: "x", in: bytes).flatMap(Double.init),
+              let y = RawJSON.value(ofKey: "y", in: bytes).flatMap(Double.init) else {
+            throw BubbleError(code: "invalid_request", message: "\"x\" and \"y\" must be numbers (CSS px in the bubble, top-left origin)")
+        }
+        let plan = try engine.plan(for: request.options)
+        let layout = try engine.layout(request.message, plan: plan)
+        return JSONRenderer(offsets: plan.options.offsets).render(layout.hitTest(x: x, y: y), in: layout)
+    }
+
+    /// The bubble's width and height (px, padding included), its line count and whether it was truncated.
+    package func size(_ bytes: [UInt8]) throws(BubbleError) -> Size {
+        let request = try read(bytes)
+        let layout = try engine.layout(request.message, plan: try engine.plan(for: request.options))
+        return Size(width: layout.size.width, height: layout.size.height, lines: layout.lineLayout.lines.count,
+                    truncated: layout.lineLayout.truncated)
+    }
+}

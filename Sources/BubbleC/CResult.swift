@@ -1,0 +1,43 @@
+import Bubble
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// How libbubble hands results to C: NUL-terminated UTF-8 copies in `malloc`ed memory (released with
+/// `bubble_free`), lengths beside them, and a status that is 0 or the HTTP status of the error.
+enum CResult {
+    /// `text` in a new `malloc`ed buffer, NUL-terminated.
+    static func copy(_ text: String) -> (UnsafeMutablePointer<CChar>, Int) {
+        var text = text
+        return text.withUTF8 { utf8 in
+            let buffer = malloc(utf8.count + 1)!.assumingMemoryBound(to: CChar.self)
+            if let base = utf8.baseAddress { memcpy(buffer, base, utf8.count) }
+            buffer[utf8.count] = 0
+            return (buffer, utf8.count)
+        }
+    }
+
+    /// Sets `out` and `length` (either may be NULL) to a copy of `text`; returns 0.
+    static func succeed(_ text: String, _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+                        _ length: UnsafeMutablePointer<UInt>?) -> Int32 {
+        let (buffer, count) = copy(text)
+        length?.pointee = UInt(count)
+        if let out { out.pointee = buffer } else { free(buffer) }
+        return 0
+    }
+
+    /// Sets `error` (may be NULL) to `{"code": …, "message": …}`; returns the error's status.
+    static func fail(_ failure: BubbleError, _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+        if let error { error.pointee = copy(JSONRenderer.errorObject(code: failure.code, message: failure.message)).0 }
+        return Int32(failure.status)
+    }
+
+    /// The bytes of a request the caller passed: `length` bytes at `request` (which need not end in NUL).
+    static func bytes(_ request: UnsafePointer<CChar>?, _ length: UInt) -> [UInt8] {
+        guard let request, length > 0 else { return [] }
+        return Array(UnsafeRawBufferPointer(start: request, count: Int(length)))
+    }
+
+    /// The error for a call made without an engine.
+    static let noEngine = BubbleError(code: "invalid_request", message: "no engine (bubble_engine_new makes one)")
+}

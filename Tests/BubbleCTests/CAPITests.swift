@@ -1,0 +1,149 @@
+import BubbleC
+import BubbleTestSupport
+import Foundation
+import Testing
+
+/// libbubble's C entry points (Sources/BubbleC), called as C calls them: against `bubble` itself,
+/// from many threads at once, and with bad input.
+@Suite struct CAPITests {
+    /// include/bubble.h is what scripts/make-header writes from the header this build printed.
+    @Test func headerHasNotDrifted() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", Corpus.repositoryRoot.appendingPathComponent("scripts/make-header").path, "--check"]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "include/bubble.h drifted from Sources/BubbleC: run scripts/make-header")
+    }
+
+    /// bubble_layout answers a line with the bytes `bubble batch` writes for it, and bubble_batch
+    /// answers the whole input as `bubble batch` does, on any number of threads.
+    @Test func layoutIsWhatBubbleBatchWrites() throws {
+        let texts = try Corpus.texts(limit: 60)
+        var lines = texts.enumerated().map { requestLine(id: $0.offset, text: $0.element) }
+        lines.append(#"{"id":"w","text":"Three widths here","options":{"widths":[80,160,240]}}"#)
+        lines.append(#"{"id":"bad","text":"x","options":{"maxWidth":"wide"}}"#)
+        lines.append(#"{"id":"m","markup":"<b>Bold</b> and <a href=\"https://example.com\">a link</a>"}"#)
+        let input = lines.joined(separator: "\n") + "\n"
+        let cli = try runBubble(["batch", "--jobs", "1"], stdin: Array(input.utf8))
+        #expect(cli.status == 0)
+        let expected = cli.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        #expect(expected.count == lines.count)
+
+        let engine = try CAPIEngine()
+        for (line, want) in zip(lines, expected) where !want.contains("\"error\":") {
+            #expect(try engine.layout(line).get() == want)
+        }
+        for jobs: Int32 in [1, 3] { #expect(engine.batch(input, jobs: jobs) == cli.stdout) }
+    }
+
+    /// One engine, eight threads, each laying out every message many times: every answer is the one
+    /// a single thread gets.
+    @Test func oneEngineFromManyThreads() throws {
+        let engine = try CAPIEngine()
+        let lines = try Corpus.texts(limit: 40).enumerated().map { requestLine(id: $0.offset, text: $0.element) }
+        let expected = try lines.map { try engine.layout($0).get() }
+        let mismatches = Mismatches()
+        let done = DispatchGroup()
+        for t in 0..<8 {
+            done.enter()
+            let thread = Thread {
+                for round in 0..<5 {
+                    for (i, line) in lines.enumerated() where (i + t + round) % 2 == 0 {
+                        if (try? engine.layout(line).get()) != expected[i] { mismatches.add() }
+                        var width = 0.0, height = 0.0, count: Int32 = 0, truncated: Int32 = 0
+                        let status = line.utf8CString.withUnsafeBufferPointer {
+                            bubbleSize(engine.handle, $0.baseAddress, UInt($0.count - 1), &width, &height, &count, &truncated, nil)
+                        }
+                        if status != 0 || width <= 0 || height <= 0 || count < 1 { mismatches.add() }
+                    }
+                }
+                done.leave()
+            }
+            thread.start()
+        }
+        done.wait()
+        #expect(mismatches.count == 0)
+    }
+
+    /// bubble_size gives the layout's size and line count, without its JSON.
+    @Test func sizeIsTheLayoutsSize() throws {
+        let engine = try CAPIEngine(options: #"{"maxWidth":120}"#)
+        for (i, text) in try Corpus.texts(limit: 30).enumerated() {
+            let line = requestLine(id: i, text: text, options: i % 3 == 0 ? #"{"maxLines":2}"# : nil)
+            let json = try JSONSerialization.jsonObject(with: Data(try engine.layout(line).get().utf8)) as! [String: Any]
+            let layout = json["layout"] as! [String: Any]
+            var width = 0.0, height = 0.0, count: Int32 = 0, truncated: Int32 = 0
+            let status = line.utf8CString.withUnsafeBufferPointer {
+                bubbleSize(engine.handle, $0.baseAddress, UInt($0.count - 1), &width, &height, &count, &truncated, nil)
+            }
+            #expect(status == 0)
+            let size = layout["size"] as! [String: Double]
+            #expect(abs(size["width"]! - width) < 0.006 && abs(size["height"]! - height) < 0.006)
+            #expect(Int(count) == (layout["lines"] as! [Any]).count)
+            #expect((truncated == 1) == (layout["truncated"] as? Bool ?? false))
+        }
+    }
+
+    /// bubble_svg, bubble_html and bubble_hit write what `bubble svg`, `bubble html` and `bubble hit` print.
+    @Test func svgHTMLAndHitAreWhatTheCommandsPrint() throws {
+        let engine = try CAPIEngine()
+        let text = "Docs at https://example.com :smile: ok"
+        let request = requestLine(id: 1, text: text)
+        #expect(try engine.call(bubbleSVG, request).get() == runBubble(["svg", "--text", text]).stdout)
+        #expect(try engine.call(bubbleHTML, request).get() == runBubble(["html", "--text", text]).stdout)
+        let hitRequest = #"{"text":"Docs at https://example.com :smile: ok","x":100,"y":18}"#
+        let hit = try runBubble(["hit", "--x", "100", "--y", "18", "--text", text]).stdout
+        #expect(try engine.call(bubbleHit, hitRequest).get() + "\n" == hit)
+    }
+
+    /// Bad input is a status and the code `bubble batch` gives; the engine goes on answering.
+    @Test func errorsAreAStatusAndTheCLICode() throws {
+        let engine = try CAPIEngine()
+        let cases: [(String, Int32, String)] = [
+            ("{\"text\":", 400, "malformed_json"),
+            ("[1]", 400, "invalid_message"),
+            (#"{"text":"a","options":{"fontSize":-3}}"#, 400, "invalid_options"),
+            (#"{"text":"hello there","options":{"maxMessageLength":4}}"#, 422, "message_too_long"),
+            ("  ", 400, "malformed_json"),
+        ]
+        for (request, status, code) in cases {
+            let error = try #require(engine.layout(request).failure)
+            #expect(error.status == status && error.code == code, "\(request): \(error)")
+            let cli = try runBubble(["batch"], stdin: Array((request + "\n").utf8)).stdout
+            #expect(cli.contains("\"code\":\"\(code)\""))
+        }
+        #expect(try engine.layout(#"{"text":"still fine"}"#).get().hasPrefix(#"{"id":null,"layout":{"#))
+        #expect(throws: CAPIError.self) { try CAPIEngine(options: #"{"maxWidth":"x"}"#) }
+        #expect((try? CAPIEngine(options: "{", catalog: nil)) == nil)
+        do { _ = try CAPIEngine(catalog: "/nonexistent/catalog.json"); Issue.record("no error") } catch let error as CAPIError {
+            #expect(error.status == 500 && error.code == "unreadable_catalog")
+        }
+        var noEngineError: UnsafeMutablePointer<CChar>?
+        #expect(bubbleLayout(nil, "{}", 2, nil, nil, &noEngineError) == 400)
+        #expect(take(noEngineError)?.contains("invalid_request") == true)
+    }
+
+    /// Version and font fingerprint are `bubble version --json`'s.
+    @Test func versionAndFingerprint() throws {
+        let engine = try CAPIEngine()
+        let cli = try runBubble(["version", "--json"]).stdout
+        let version = take(bubbleVersion())!
+        let fingerprint = take(bubbleFontFingerprint(engine.handle))!
+        #expect(cli.hasPrefix(String(version.dropLast())))
+        #expect(cli.contains("\"fonts\":\"\(fingerprint)\""))
+        #expect(fingerprint.count == 16)
+    }
+}
+
+/// A counter threads add to.
+final class Mismatches: @unchecked Sendable {
+    private let lock = NSLock()
+    private var n = 0
+    func add() { lock.lock(); n += 1; lock.unlock() }
+    var count: Int { lock.lock(); defer { lock.unlock() }; return n }
+}
+
+extension Result {
+    var failure: Failure? { if case .failure(let f) = self { f } else { nil } }
+}

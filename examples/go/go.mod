@@ -1,0 +1,3 @@
+module example.com/bubble-layout
+
+go 1.19

@@ -1,0 +1,103 @@
+/* bubble.h: libbubble, Bubble's C API (link with `pkg-config --cflags --libs bubble`).
+ *
+ * Written by scripts/make-header from the `@c` functions of Sources/BubbleC; do not edit by hand
+ * (BubbleCTests fails when this file and the Swift sources drift apart).
+ *
+ * The API is JSON-shaped, as Bubble's contract is (docs/contract.md, docs/embedding.md):
+ * an engine is made once from an options JSON; each call takes one message object exactly as a
+ * `bubble batch` line, and returns the bytes the matching `bubble` command writes for it.
+ *
+ * Status: every call that can fail returns 0, or the HTTP status Bubble's service answers for the
+ * same error (400 bad input, 422 input too big, 500 fonts, catalog or Bubble itself), and stores
+ * `{"code": ..., "message": ...}` in its `error` argument, with the codes `bubble` and the service use.
+ *
+ * Memory: every string Bubble returns is NUL-terminated UTF-8 in memory of its own; release it with
+ * `bubble_free`. Input strings are only read during the call.
+ *
+ * Threads: an engine may be used from any number of threads at once; only `bubble_engine_free`
+ * must not run while another call uses the same engine.
+ */
+#ifndef BUBBLE_H
+#define BUBBLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* An engine: fonts, the emoji catalog and the caches shared by every call made with it. */
+typedef struct bubble_engine bubble_engine;
+
+/// Lays out many messages on `jobs` threads of the library's own: what `bubble batch --jobs N` writes for
+/// the same input, in process. `lines` is NDJSON (`length` bytes; one message object per line, as
+/// `bubble_layout` takes), and `result` receives one result line per input line, in input order, each ending
+/// in a newline: `{"id":…,"layout":{…}}` or `{"id":…,"error":{"code","message"},"line":N}`, as `bubble batch`
+/// writes them. A caller holding a lock of its own (Python's GIL) can let go of it for the whole call.
+/// jobs: threads to use, 1 to 256 (0: 1).
+/// Returns 0 when every line was answered (an error line is an answer); 400 with `error` for bad
+/// arguments. `result` and `error` are freed with `bubble_free`.
+int32_t bubble_batch(bubble_engine *engine, char const *lines, size_t length, int32_t jobs, char **result, size_t *result_length, char **error);
+
+/// Releases an engine made by `bubble_engine_new` (NULL: nothing). No call may be using it.
+void bubble_engine_free(bubble_engine *engine);
+
+/// Creates an engine: the fonts and the emoji catalog loaded once, shared by every call made with it.
+/// Thread safety: one engine may be used from any number of threads at once (every call below that takes
+/// an engine); only `bubble_engine_free` must not run while another call uses the same engine.
+/// options: a JSON object of Bubble's options (the keys of `bubble batch --options`), NUL-terminated;
+/// NULL or "" for the defaults. A request's own `options` go over these.
+/// catalog: the emoji catalog file; NULL for the default lookup ($BUBBLE_CATALOG, then
+/// `../share/bubble/catalog.json` beside this library or the program).
+/// engine: receives the engine, to be released with `bubble_engine_free`.
+/// error: on failure receives `{"code": …, "message": …}` (free it with `bubble_free`); may be NULL.
+/// Returns 0, or the HTTP status the service would answer: 400 for bad options, 500 for a missing
+/// font or catalog.
+int32_t bubble_engine_new(char const *options, char const *catalog, bubble_engine **engine, char **error);
+
+/// The fingerprint of the engine's default font set (16 hex digits, as `bubble version --json` reports
+/// it under `fonts`): two hosts with the same one lay out the same bytes. It reads every font file once
+/// per engine. Free it with `bubble_free`; NULL without an engine.
+char *bubble_font_fingerprint(bubble_engine *engine);
+
+/// Releases a string or buffer Bubble returned (NULL: nothing).
+void bubble_free(void *pointer);
+
+/// Like `bubble_layout`, with an HTML fragment of the bubble in `result`, as `bubble html` writes it
+/// (fonts by `local()` names, catalog images as `data:` URIs).
+int32_t bubble_html(bubble_engine *engine, char const *request, size_t length, char **result, size_t *result_length, char **error);
+
+/// Like `bubble_layout` for a request that also holds the point `"x"`, `"y"` (CSS px in the bubble,
+/// top-left origin): `result` receives what `bubble hit` prints for it (`{"hit":false}` outside the bubble).
+int32_t bubble_hit(bubble_engine *engine, char const *request, size_t length, char **result, size_t *result_length, char **error);
+
+/// Lays out one message: `request` is a message object exactly as a `bubble batch` line
+/// (`{"id"?, "text" (+ "entities"?) | "spans" | "markup", "options"?, "linkMap"?, "highlights"?}`), `length` bytes
+/// of UTF-8 (no NUL needed). On success `result` receives the very bytes `bubble batch` writes for that line
+/// (without its newline): `{"id":…,"layout":{…}}`, or `{"id":…,"layouts":[…]}` with the `widths` option.
+/// `result` (NUL-terminated; its length, NUL excluded, in `result_length`) and `error` are freed with `bubble_free`.
+/// Returns 0, or the status of the error, with the code and message `bubble batch` gives in `error`:
+/// 400 bad input (malformed_json, invalid_message, invalid_options, invalid_utf8, …), 422 too big
+/// (message_too_long), 500 a failure of fonts, catalog or Bubble itself.
+int32_t bubble_layout(bubble_engine *engine, char const *request, size_t length, char **result, size_t *result_length, char **error);
+
+/// Like `bubble_layout`, with a standalone SVG document of the bubble in `result` (the request's options
+/// `theme` and `debug` apply), as `bubble svg` writes it.
+int32_t bubble_svg(bubble_engine *engine, char const *request, size_t length, char **result, size_t *result_length, char **error);
+
+/// The size of a message's bubble, with no JSON written: for pre-sizing many messages. The request is as
+/// for `bubble_layout`; `width` and `height` are px with padding (the layout's `size`), `lines` the line
+/// count, `truncated` 1 when `maxLines` or `maxHeight` cut the text, else 0. Any out pointer may be NULL.
+/// Returns as `bubble_layout` does.
+int32_t bubble_size(bubble_engine *engine, char const *request, size_t length, double *width, double *height, int32_t *lines, int32_t *truncated, char **error);
+
+/// What `bubble version --json` says without the fonts: `{"bubble": VERSION, "commit", "libraries": {…}}`.
+/// Free it with `bubble_free`.
+char *bubble_version(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* BUBBLE_H */
