@@ -1,7 +1,11 @@
 import Bubble
 
-/// The library's entry points, as the CLI and `bubble batch` call them, on ``FuzzState/engine``.
-enum LibraryTargets {
+/// The library's entry points, as the CLI and `bubble batch` call them, on ``FuzzState/engine``: one function
+/// per fuzz target (`bubble-fuzz-text` calls ``text(_:)``, and so on). Each takes any bytes, and the only
+/// failures are a crash (a trap, an ASan report, a broken ``Invariants`` check), a leak or a time-out; an
+/// error answer (`BubbleError`) is a pass. Sizes and widths that the input format does not carry (plain text,
+/// markup, spans) are drawn from the input's hash, so the per-size state sees thousands of values.
+public enum LibraryTargets {
     static var engine: BubbleEngine { FuzzState.engine }
 
     /// Options for a format that carries none: a font size and a width from the hash (thousands of
@@ -14,19 +18,19 @@ enum LibraryTargets {
         return o
     }
 
-    static func text(_ bytes: [UInt8]) { lay(Message(utf8: bytes, format: .text), drawnOptions(InputHash(bytes))) }
-    static func markup(_ bytes: [UInt8]) { lay(Message(utf8: bytes, format: .markup), drawnOptions(InputHash(bytes))) }
-    static func spans(_ bytes: [UInt8]) { lay(Message(utf8: bytes, format: .spans), drawnOptions(InputHash(bytes))) }
+    public static func text(_ bytes: [UInt8]) { lay(Message(utf8: bytes, format: .text), drawnOptions(InputHash(bytes))) }
+    public static func markup(_ bytes: [UInt8]) { lay(Message(utf8: bytes, format: .markup), drawnOptions(InputHash(bytes))) }
+    public static func spans(_ bytes: [UInt8]) { lay(Message(utf8: bytes, format: .spans), drawnOptions(InputHash(bytes))) }
 
     /// A message object whose body is `text` + `entities` (others are left to the batch target).
-    static func entities(_ bytes: [UInt8]) {
+    public static func entities(_ bytes: [UInt8]) {
         guard let request = try? MessageReader.read(document: bytes), case .entities = request.message.body else { return }
         lay(request.message, request.options ?? drawnOptions(InputHash(bytes)))
     }
 
     /// The input is an options object, read inside a message object as every front end reads it, and
     /// applied to one of a few messages that use what options change (links, emoji, bidi, spans, markup).
-    static func options(_ bytes: [UInt8]) {
+    public static func options(_ bytes: [UInt8]) {
         let hash = InputHash(bytes)
         let sample = samples[Int(hash.value % UInt64(samples.count))]
         let document = Array("{\"options\":".utf8) + bytes + Array(",\(sample)}".utf8)
@@ -37,7 +41,7 @@ enum LibraryTargets {
 
     /// A batch line, as `bubble batch` lays it out: the line's options over the engine's, one layout or one
     /// per width, written as JSON. (Through the public API only: what a program using Bubble reaches.)
-    static func batch(_ bytes: [UInt8]) {
+    public static func batch(_ bytes: [UInt8]) {
         guard let request = try? MessageReader.read(document: bytes), reachable(request.options) else { return }
         let offsets = request.options?.offsets ?? engine.defaults.offsets ?? .utf16
         let renderer = JSONRenderer(offsets: offsets)
@@ -56,14 +60,14 @@ enum LibraryTargets {
     }
 
     /// A message object laid out and drawn as SVG, as `bubble svg` does.
-    static func svg(_ bytes: [UInt8]) {
+    public static func svg(_ bytes: [UInt8]) {
         guard let request = try? MessageReader.read(document: bytes), reachable(request.options),
               let svg = try? engine.svg(request.message, options: request.options) else { return }
         Invariants.checkDocument(svg, opening: "<svg")
     }
 
     /// A message object laid out and drawn as an HTML fragment, as `bubble html` does.
-    static func html(_ bytes: [UInt8]) {
+    public static func html(_ bytes: [UInt8]) {
         guard let request = try? MessageReader.read(document: bytes), reachable(request.options),
               let html = try? engine.html(request.message, options: request.options) else { return }
         Invariants.checkDocument(html, opening: "<")
