@@ -95,7 +95,8 @@ let package = Package(
 // SWIFTFLAGS). The shared code lives in this package so it reaches the HTTP service's `package` declarations
 // (BubbleService.answer) without making them public.
 if Context.environment["BUBBLE_FUZZ"] != nil {
-    package.targets.append(.target(name: "BubbleFuzzTargets", dependencies: ["Bubble"], path: "Fuzz/Sources/BubbleFuzzTargets"))
+    package.targets.append(.target(name: "CFuzzLeaks", path: "Fuzz/Sources/CFuzzLeaks"))
+    package.targets.append(.target(name: "BubbleFuzzTargets", dependencies: ["Bubble", "CFuzzLeaks"], path: "Fuzz/Sources/BubbleFuzzTargets"))
     package.targets.append(.target(name: "BubbleFuzzServer", dependencies: ["Bubble", "BubbleFuzzTargets", "BubbleServer"],
                                    path: "Fuzz/Sources/BubbleFuzzServer"))
     let sources = Context.packageDirectory + "/Fuzz/Sources"

@@ -1,3 +1,4 @@
+internal import CFuzzLeaks
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -21,9 +22,9 @@ public enum FuzzEntry {
     /// it starts is not the inputs' doing, so LeakSanitizer, when the build has it, ignores it.
     public static func main(prepare: () -> Void, target: @escaping ([UInt8]) -> Void) -> Never {
         self.target = target
-        leakChecks("__lsan_disable")
+        bubble_fuzz_leaks_off()
         prepare()
-        leakChecks("__lsan_enable")
+        bubble_fuzz_leaks_on()
         // libFuzzer keeps pointers into argv for the whole run: the copies live until exit.
         var argv: [UnsafeMutablePointer<CChar>?] = CommandLine.arguments.map { strdup($0) } + [nil]
         var argc = CInt(CommandLine.arguments.count)
@@ -35,12 +36,5 @@ public enum FuzzEntry {
             }
         }
         exit(status)
-    }
-
-    /// Calls LeakSanitizer's `name` when the executable has it (the AddressSanitizer lanes), and nothing in
-    /// the coverage-only lane, which links no sanitizer runtime.
-    private static func leakChecks(_ name: String) {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { return }
-        unsafeBitCast(symbol, to: (@convention(c) () -> Void).self)()
     }
 }
