@@ -1,7 +1,7 @@
 # Bubble. On a fresh Debian 12 machine with the Swift toolchain:
 #   make examples   installs what is missing, builds, renders Examples/ (rewrites the goldens)
 #   make test       the suite: swift test, the schema, the Examples compared with their goldens (minutes)
-#   make check      everything: make test, docs, rasterizer, Chromium, the release, Spark, parallel, fuzz smoke
+#   make check      everything: make test, docs, rasterizer, Chromium, the release, Spark, parallel, the fuzz build
 #   make bench      Bubble beside Pango and a bare-HarfBuzz floor on bench/corpus, in one run
 SWIFT ?= swift
 CONFIG ?= debug
@@ -17,10 +17,10 @@ RELEASE_LIB := $(RELEASE_SCRATCH)/release/libBubbleC.so
 DIST_NAME := bubble-$(VERSION)-linux-$(ARCH)
 DIST := dist/$(DIST_NAME).tar.gz
 
-# Seconds per fuzz target: `make fuzz` (long runs); `make fuzz-smoke` (in `make check`) runs each for
-# FUZZ_SMOKE_SECONDS, two targets at a time on two cores (scripts/fuzz all, FUZZ_PARALLEL).
+# Seconds per fuzz target: `make fuzz` (long runs); `make fuzz-smoke` (in `make check`) runs each built by
+# .clusterfuzzlite/build.sh for FUZZ_SMOKE_SECONDS, two targets at a time on two cores.
 FUZZ_SECONDS ?= 600
-FUZZ_SMOKE_SECONDS ?= 30
+FUZZ_SMOKE_SECONDS ?= 20
 # make bench: rounds of the round-robin, and timed passes per round.
 BENCH_ROUNDS ?= 3
 BENCH_PASSES ?= 5
@@ -128,16 +128,19 @@ bench: deps
 bench-embedding: wheel
 	scripts/bench-embedding $$(ls dist/bubble_layout-*.whl)
 
-# libFuzzer over every entry point (Fuzz/, scripts/fuzz), built with ASan in .build-fuzz: each target runs
-# FUZZ_SECONDS and fails on a crash, a leak or an input slower than 10 s (the input lands in
-# .build-fuzz/crashes/TARGET/; figures in .build-fuzz/summary.tsv).
+# libFuzzer over every entry point (Fuzz/, scripts/fuzz), one executable per target built with ASan in
+# .build-fuzz: each target runs FUZZ_SECONDS from its kept corpus (Fuzz/Corpora/TARGET) and fails on a
+# crash, a leak or an input slower than 10 s (the input lands in .build-fuzz/crashes/TARGET/; figures in
+# .build-fuzz/summary.tsv); then what the runs found is merged back into Fuzz/Corpora (commit it).
 fuzz: deps
 	scripts/fuzz build
 	FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz all
+	scripts/fuzz merge
 
+# The OSS-Fuzz / ClusterFuzzLite build: .clusterfuzzlite/build.sh with OSS-Fuzz's variables into a temporary
+# OUT (every target, its .dict and _seed_corpus.zip), then each target FUZZ_SMOKE_SECONDS under ASan.
 fuzz-smoke: deps
-	scripts/fuzz build
-	FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS) scripts/fuzz all
+	FUZZ_SMOKE_SECONDS=$(FUZZ_SMOKE_SECONDS) scripts/check-oss-fuzz-build
 
 # ASan, then TSan (.build-asan, .build-tsan): bubble batch --jobs 2 over the corpus, the server's
 # concurrent-request tests and the hostile-input tests. In neither tier (docs/testing.md says why).

@@ -1,5 +1,6 @@
 // swift-tools-version: 6.1
 // Bubble: typesets chat messages on Linux (HarfBuzz, FreeType, ICU, fontconfig, PCRE2).
+import Foundation
 import PackageDescription
 
 /// Wrapper modules import their C module `internal`ly, so no C type can reach a public signature.
@@ -99,14 +100,23 @@ let package = Package(
     ]
 )
 
-// The fuzz targets (Fuzz/, issue 20): declared only when scripts/fuzz builds them, with BUBBLE_FUZZER_LIB
-// naming the toolchain's libFuzzer without its main (libclang_rt.fuzzer_no_main), so `swift build` and
-// `swift test` never see them. bubble-fuzz lives in this package so it reaches the HTTP service's `package`
-// declarations (BubbleService.answer) without making them public; it calls LLVMFuzzerRunDriver from its
-// own main, so the other executables (the bubble-embed build tool) keep theirs.
-if let fuzzer = Context.environment["BUBBLE_FUZZER_LIB"] {
-    package.targets.append(.executableTarget(
-        name: "bubble-fuzz", dependencies: ["Bubble", "BubbleServer"], path: "Fuzz/Sources/bubble-fuzz",
-        linkerSettings: [.unsafeFlags(["-Xlinker", fuzzer, "-lstdc++"])]))
-    package.products.append(.executable(name: "bubble-fuzz", targets: ["bubble-fuzz"]))
+// The fuzz targets (Fuzz/, issues 20 and 31): declared only when BUBBLE_FUZZ is set (scripts/fuzz build,
+// .clusterfuzzlite/build.sh), so `swift build` and `swift test` never see them. One executable per target,
+// bubble-fuzz-TARGET, for each folder Fuzz/Sources/bubble-fuzz-TARGET: a thin pair of libFuzzer entry points
+// over BubbleFuzzTargets (BubbleFuzzServer for http), linked with libFuzzer's own main by the build's -sanitize=fuzzer (OSS-Fuzz's
+// SWIFTFLAGS). The shared code lives in this package so it reaches the HTTP service's `package` declarations
+// (BubbleService.answer) without making them public.
+if Context.environment["BUBBLE_FUZZ"] != nil {
+    package.targets.append(.target(name: "CFuzzLeaks", path: "Fuzz/Sources/CFuzzLeaks"))
+    package.targets.append(.target(name: "BubbleFuzzTargets", dependencies: ["Bubble", "CFuzzLeaks"], path: "Fuzz/Sources/BubbleFuzzTargets"))
+    package.targets.append(.target(name: "BubbleFuzzServer", dependencies: ["Bubble", "BubbleFuzzTargets", "BubbleServer"],
+                                   path: "Fuzz/Sources/BubbleFuzzServer"))
+    let sources = Context.packageDirectory + "/Fuzz/Sources"
+    let names = ((try? FileManager.default.contentsOfDirectory(atPath: sources)) ?? []).filter { $0.hasPrefix("bubble-fuzz-") }.sorted()
+    for name in names {
+        // Only the http target links the server (and NIO, Hummingbird): the others' coverage maps stay small.
+        let shared: [Target.Dependency] = name == "bubble-fuzz-http" ? ["BubbleFuzzTargets", "BubbleFuzzServer"] : ["BubbleFuzzTargets"]
+        package.targets.append(.executableTarget(name: name, dependencies: shared, path: "Fuzz/Sources/\(name)"))
+        package.products.append(.executable(name: name, targets: [name]))
+    }
 }

@@ -52,7 +52,7 @@ import Testing
         }
     }
 
-    /// What the fuzzers check of every layout (Fuzz/Sources/bubble-fuzz/Invariants.swift).
+    /// What the fuzzers check of every layout (Fuzz/Sources/BubbleFuzzTargets/Invariants.swift).
     func check(_ layout: BubbleLayout) {
         #expect(layout.size.width.isFinite && layout.size.height.isFinite)
         #expect(layout.size.width >= 0 && layout.size.height >= 0)

@@ -1,0 +1,7 @@
+// bubble-fuzz-entities: LibraryTargets.entities under libFuzzer.
+import BubbleFuzzTargets
+
+@main
+enum Fuzzer {
+    static func main() { FuzzEntry.main(prepare: { _ = FuzzState.engine }, target: LibraryTargets.entities) }
+}

@@ -1,0 +1,7 @@
+// bubble-fuzz-html: LibraryTargets.html under libFuzzer.
+import BubbleFuzzTargets
+
+@main
+enum Fuzzer {
+    static func main() { FuzzEntry.main(prepare: { _ = FuzzState.engine }, target: LibraryTargets.html) }
+}

@@ -1,0 +1,7 @@
+// bubble-fuzz-svg: LibraryTargets.svg under libFuzzer.
+import BubbleFuzzTargets
+
+@main
+enum Fuzzer {
+    static func main() { FuzzEntry.main(prepare: { _ = FuzzState.engine }, target: LibraryTargets.svg) }
+}
