@@ -24,6 +24,9 @@ package final class BubbleService: Sendable {
     /// expensive message is a chunk of its own, so another client's work is never behind more than a
     /// chunk per core.
     static let chunkCost = 16_384
+    /// Cold font sizes between two heap trims past which the idle typesetters are let go (a server at a
+    /// few steady sizes never reaches it).
+    static let coldSizesBeforeRelease = 8
 
     /// Loads the fonts and catalog of `settings.defaults` (a missing font is an error here, at start).
     /// The font set's fingerprint, which reads every font file, is worked out in a background task.
@@ -36,6 +39,12 @@ package final class BubbleService: Sendable {
         gate = LayoutGate(slots: settings.maxConcurrentLayouts, queueLimit: settings.layoutQueue,
                           clientCostLimit: settings.maxClientCost)
         let engine = self.engine
+        let warmth = self.warmth
+        // After a burst at many new font sizes the idle typesetters' word caches hold words at sizes that
+        // may never come back (the cold requests' high water): let them go with the heap they hold.
+        gate.heapTrim.setBeforeTrim {
+            if warmth.takeColdCount() >= BubbleService.coldSizesBeforeRelease { engine.releaseIdleTypesetters() }
+        }
         Task.detached(priority: .background) { _ = engine.fontFingerprint }
     }
 
@@ -57,7 +66,7 @@ package final class BubbleService: Sendable {
     /// is read and checked first, then waits in the ``LayoutGate`` as `client`, charged its estimated
     /// cost (`gated` false: straight to layout, for `--bench-bodies`).
     func layout(body: [UInt8], client: ClientKey = .anonymous, gated: Bool = true) async throws(BubbleServerError) -> LayoutAnswer {
-        if gated { try gate.refuseIfAtBound(client) }
+        if gated { try gate.refuseIfAtBound(client, bodyBytes: body.count) }
         guard case .object(let fields) = try RequestReader.parse(body) else {
             throw .invalidRequest("the body must be a JSON object {\"options\", \"messages\"}")
         }
@@ -83,7 +92,7 @@ package final class BubbleService: Sendable {
         let costs = self.costs(messages)
         let items: [Item]
         if gated {
-            items = try await gate.run(client: client, cost: costs.reduce(0, &+)) { () async throws(BubbleServerError) in
+            items = try await gate.run(client: client, cost: costs.reduce(0, &+), bodyBytes: body.count) { () async throws(BubbleServerError) in
                 await render(messages, costs: costs)
             }
         } else {

@@ -39,6 +39,8 @@ final class LayoutGate: @unchecked Sendable {
     private struct Client {
         var inFlight = 0
         var lastTag = 0.0
+        /// Cost per body byte of its last request admitted: predicts the next one's before it is parsed.
+        var costPerByte = 0.0
         var waiting: [Waiter] = []
     }
 
@@ -64,12 +66,12 @@ final class LayoutGate: @unchecked Sendable {
 
     /// Runs `work` for `client` once a slot is free, charging it `cost`; throws 429 `client_over_budget`
     /// past the client's bound and 503 `overloaded` when the queue is full.
-    func run<T>(client: ClientKey = .anonymous, cost: Int = 1,
+    func run<T>(client: ClientKey = .anonymous, cost: Int = 1, bodyBytes: Int = 0,
                 _ work: () async throws(BubbleServerError) -> T) async throws(BubbleServerError) -> T {
         let cost = max(1, cost)
         let admission = await withCheckedContinuation { (c: CheckedContinuation<Admission, Never>) in
             lock.lock()
-            let admission = admit(client, cost: cost)
+            let admission = admit(client, cost: cost, bodyBytes: bodyBytes)
             if case .wait(let tag) = admission {
                 clients[client, default: Client()].waiting.append(Waiter(tag: tag, continuation: c))
                 lock.unlock()  // resumed with `.run` by the `leave` that hands it a slot
@@ -91,12 +93,14 @@ final class LayoutGate: @unchecked Sendable {
         return try await work()
     }
 
-    /// Refuses `client` with 429 before its request is even read when it already has its whole bound in
-    /// flight (any request would go past it): a client resending large bodies at once when refused costs
-    /// the reading of each, not its parsing.
-    func refuseIfAtBound(_ key: ClientKey) throws(BubbleServerError) {
+    /// Refuses `client` with 429 before its body is parsed when the cost of its requests in flight plus
+    /// this one's, predicted from the body's size at the cost per byte of its last request, goes past its
+    /// bound: a careless client resending large bodies at once when refused costs the reading of each,
+    /// not its parsing.
+    func refuseIfAtBound(_ key: ClientKey, bodyBytes: Int) throws(BubbleServerError) {
         let atBound = lock.withLock {
-            guard clientCostLimit > 0, let client = clients[key], client.inFlight >= clientCostLimit else { return false }
+            guard clientCostLimit > 0, let client = clients[key], client.inFlight > 0,
+                  Double(client.inFlight) + client.costPerByte * Double(bodyBytes) > Double(clientCostLimit) else { return false }
             sheds += 1
             return true
         }
@@ -109,8 +113,9 @@ final class LayoutGate: @unchecked Sendable {
     }
 
     /// Decides under the lock (the caller stores a waiter's continuation under the same lock).
-    private func admit(_ key: ClientKey, cost: Int) -> Admission {
+    private func admit(_ key: ClientKey, cost: Int, bodyBytes: Int) -> Admission {
         var client = clients[key] ?? Client()
+        if bodyBytes > 0 { client.costPerByte = Double(cost) / Double(bodyBytes) }
         if clientCostLimit > 0, client.inFlight > 0, client.inFlight + cost > clientCostLimit {
             sheds += 1
             return .shed

@@ -33,6 +33,7 @@ final class SizeWarmth: @unchecked Sendable {
     static let capacity = 64
     private let lock = Lock()
     private var sizes: Set<Double> = []
+    private var coldSinceTaken = 0
 
     /// Whether `size` was used before; remembers it either way.
     func isCold(_ size: Double) -> Bool {
@@ -40,7 +41,17 @@ final class SizeWarmth: @unchecked Sendable {
             if sizes.contains(size) { return false }
             if sizes.count >= Self.capacity { sizes.removeAll(keepingCapacity: true) }
             sizes.insert(size)
+            coldSinceTaken += 1
             return true
+        }
+    }
+
+    /// Cold sizes seen since the last call (the heap trim asks: many mean word caches full of words
+    /// at sizes that may never come back).
+    func takeColdCount() -> Int {
+        lock.withLock {
+            defer { coldSinceTaken = 0 }
+            return coldSinceTaken
         }
     }
 }
