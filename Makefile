@@ -95,7 +95,7 @@ check-ship: dist
 # The release service under attack, shortly (scripts/soak, 3 s alone, 6 s under attack, 4 s after, about
 # 40 s for both mixes): the hostile mix, then valid but expensive requests, with the shaped cache on at
 # 32 MiB. Fails only on what is not a timing: an error on valid requests, a 5xx to the attacker, an
-# unanswered /healthz, or resident memory past the byte caps plus a fixed 256 MB. Timings are reported.
+# unanswered /healthz, or resident memory past the byte caps plus a fixed 320 MB. Timings are reported.
 check-soak: release
 	BUBBLE=$(RELEASE_BIN) BASELINE=3 ATTACK=6 AFTER=4 CHECK=1 CACHE_ENTRIES=20000 CACHE_BYTES=33554432 MIX=hostile scripts/soak >/dev/null
 	BUBBLE=$(RELEASE_BIN) BASELINE=3 ATTACK=6 AFTER=4 CHECK=1 CACHE_ENTRIES=20000 CACHE_BYTES=33554432 MIX=expensive scripts/soak >/dev/null
