@@ -25,7 +25,7 @@ FUZZ_SMOKE_SECONDS ?= 20
 BENCH_ROUNDS ?= 3
 BENCH_PASSES ?= 5
 
-.PHONY: all deps build release dist install wheel examples docs test check check-render check-browser check-flutter check-ship check-wheel bench bench-embedding fuzz fuzz-smoke sanitize clean
+.PHONY: all deps build release dist install wheel examples docs test check check-render check-browser check-flutter check-ship check-wheel check-soak bench bench-embedding fuzz fuzz-smoke sanitize clean
 
 all: examples
 
@@ -68,7 +68,7 @@ test: build
 	BUBBLE=$(BUBBLE_BIN) scripts/check-examples
 
 # The second tier, what CI runs (.ci/run): make test, then everything else.
-check: test docs check-render check-browser check-flutter check-ship check-wheel fuzz-smoke
+check: test docs check-render check-browser check-flutter check-ship check-wheel check-soak fuzz-smoke
 
 # The README and docs/ (no dead link, every page reachable from the README, the README at most 250 lines),
 # then the DocC archive of the public API (.build/docs/Bubble.doccarchive; fails on any DocC warning).
@@ -117,6 +117,14 @@ check-ship: dist wheel
 # bubble batch's codes, HarfBuzz and ICU loaded from inside the wheel (scripts/check-wheel).
 check-wheel: wheel
 	scripts/check-wheel $$(ls dist/bubble_layout-*.whl) $(RELEASE_BIN)
+
+# The release service under attack, shortly (scripts/soak, 3 s alone, 6 s under attack, 4 s after, about
+# 40 s for both mixes): the hostile mix, then valid but expensive requests, with the shaped cache on at
+# 32 MiB. Fails only on what is not a timing: an error on valid requests, a 5xx to the attacker, an
+# unanswered /healthz, or resident memory past the byte caps plus a fixed 320 MB. Timings are reported.
+check-soak: release
+	BUBBLE=$(RELEASE_BIN) BASELINE=3 ATTACK=6 AFTER=4 CHECK=1 CACHE_ENTRIES=20000 CACHE_BYTES=33554432 MIX=hostile scripts/soak >/dev/null
+	BUBBLE=$(RELEASE_BIN) BASELINE=3 ATTACK=6 AFTER=4 CHECK=1 CACHE_ENTRIES=20000 CACHE_BYTES=33554432 MIX=expensive scripts/soak >/dev/null
 
 # Bubble's static bench beside the Pango harness and the bare-HarfBuzz floor of bench/peers, round-robin in
 # one run: µs per message, ratios and peak RSS (scripts/bench-peers).

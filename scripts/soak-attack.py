@@ -1,14 +1,19 @@
 #!/usr/bin/env python3
-"""The hostile half of scripts/soak: PORT SERVER_PID ATTACK_SECONDS AFTER_SECONDS WORKDIR.
+"""The attacking half of scripts/soak: PORT SERVER_PID ATTACK_SECONDS AFTER_SECONDS WORKDIR [MIX [CORPUS]].
 
-Loopback only. For ATTACK_SECONDS it holds 1,000 idle connections and 20 slow bodies (a byte every 3 s),
-and loops over hostile requests (huge headers, 100,000 nested '[', 1e400, duplicate keys, invalid UTF-8,
-options at their limits, markup with extreme sizes, distinct font sizes by the thousand) on 3 threads;
-throughout it GETs /healthz every 100 ms and samples the server's resident memory. Then it waits
-AFTER_SECONDS and writes WORKDIR/attack.json: /healthz latency, RSS peak, and the answers by kind."""
+Loopback only; every request says X-Client-Id: attacker. MIX hostile (the default): for ATTACK_SECONDS it
+holds 1,000 idle connections and 20 slow bodies (a byte every 3 s), and loops over hostile requests (huge
+headers, 100,000 nested '[', 1e400, duplicate keys, invalid UTF-8, options at their limits, markup with
+extreme sizes, distinct font sizes by the thousand) on 3 threads. MIX expensive: 3 keep-alive connections
+post valid requests of 100 long messages (corpus messages joined to 1-3 KB) at three widths and a font
+size no request used before, each sent again at once when refused (a careless client).
+Throughout and for AFTER_SECONDS more it GETs /healthz every 100 ms and samples the server's resident
+memory, then writes WORKDIR/attack.json: /healthz latency, RSS peak, and the answers by kind."""
 import collections, http.client, json, socket, sys, threading, time
 
 port, pid, attack, after, work = int(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4]), sys.argv[5]
+mix = sys.argv[6] if len(sys.argv) > 6 else "hostile"
+corpus = sys.argv[7] if len(sys.argv) > 7 else "bench/corpus/messages.jsonl"
 stop = time.monotonic() + attack
 answers = collections.defaultdict(collections.Counter)
 lock = threading.Lock()
@@ -42,7 +47,7 @@ def raw(kind, data, read=True, timeout=15):
 def post(kind, body, extra=b""):
     if isinstance(body, str):
         body = body.encode()
-    raw(kind, b"POST /v1/layout HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nConnection: close\r\n"
+    raw(kind, b"POST /v1/layout HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nConnection: close\r\nX-Client-Id: attacker\r\n"
         + extra + b"Content-Length: %d\r\n\r\n" % len(body) + body)
 
 
@@ -66,6 +71,45 @@ def hostile(offset):
             k += 1
             messages.append({"id": k, "text": "distinct size %d" % k, "options": {"fontSize": 10 + (k % 989_000) / 1000}})
         post("distinct font sizes", json.dumps({"messages": messages}))
+
+
+def expensive(offset):
+    texts = [json.loads(l)["text"] for l in open(corpus, encoding="utf-8") if l.strip()][:3000]
+    i = offset * 7919
+    # Four sets of 100 long messages, built before the attack (the attacker's own CPU is not the test);
+    # each request takes the next with a font size no request used before.
+    sets = []
+    for _ in range(4):
+        messages = []
+        for m in range(100):
+            parts, n = [], 0
+            target = 1000 + (i * 37 % 2000)
+            while n < target:
+                i += 1
+                parts.append(texts[i % len(texts)])
+                n += len(parts[-1].encode()) + 1
+            messages.append({"id": m, "text": " ".join(parts)})
+        sets.append(json.dumps(messages))
+    size = 9 + offset / 10
+    k = 0
+    conn = None
+    while time.monotonic() < stop:
+        size += 0.37  # a fresh size per request, never used before
+        k += 1
+        body = '{"options":{"widths":[200,280,360],"fontSize":%.2f},"messages":%s}' % (size, sets[k % len(sets)])
+        try:
+            if conn is None:
+                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+            conn.request("POST", "/v1/layout", body, {"Content-Type": "application/json", "X-Client-Id": "attacker"})
+            r = conn.getresponse()
+            r.read()
+            note("100 long messages, 3 widths, fresh size", r.status)
+            if r.getheader("Connection", "").lower() == "close":
+                conn.close()
+                conn = None
+        except (OSError, http.client.HTTPException) as e:
+            note("100 long messages, 3 widths, fresh size", type(e).__name__)
+            conn = None
 
 
 def slow_body(i):
@@ -117,9 +161,13 @@ def prober():
         time.sleep(max(0, 0.1 - (time.monotonic() - t)))
 
 
-threads = [threading.Thread(target=prober), threading.Thread(target=idle_connections)]
-threads += [threading.Thread(target=slow_body, args=(i,)) for i in range(20)]
-threads += [threading.Thread(target=hostile, args=(i,)) for i in range(3)]
+threads = [threading.Thread(target=prober)]
+if mix == "expensive":
+    threads += [threading.Thread(target=expensive, args=(i,)) for i in range(3)]
+else:
+    threads += [threading.Thread(target=idle_connections)]
+    threads += [threading.Thread(target=slow_body, args=(i,)) for i in range(20)]
+    threads += [threading.Thread(target=hostile, args=(i,)) for i in range(3)]
 for t in threads:
     t.start()
 for t in threads:
@@ -130,6 +178,6 @@ report = {
     "healthzP99Ms": round(healthz[int(len(healthz) * 0.99) - 1], 1) if healthz else None,
     "healthzProbes": len(healthz), "healthzFailures": health_failures[0],
     "rssPeakMB": round(max(rss), 1) if rss else None,
-    "hostile": {k: dict(v) for k, v in sorted(answers.items())},
+    "attack": {k: dict(v) for k, v in sorted(answers.items())},
 }
 json.dump(report, open(f"{work}/attack.json", "w"), indent=1)

@@ -174,6 +174,11 @@ public final class BubbleEngine: @unchecked Sendable {
                           glyphPathBytes: glyphPaths.bytes)
     }
 
+    /// Lets go of every idle typesetter and the word caches kept for new ones: after a burst at font sizes
+    /// nobody asks for again, their word caches are full of words nobody will reuse. Typesetters in use
+    /// keep theirs; the next call makes a new one with an empty cache.
+    package func releaseIdleTypesetters() { pool.releaseIdle() }
+
     /// The families of the engine's default chain, as its options name them.
     public var defaultFamilies: [String] { chains.defaultFamilies }
 }

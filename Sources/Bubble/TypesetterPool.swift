@@ -89,6 +89,15 @@ final class TypesetterPool: @unchecked Sendable {
         if spareCaches.count < TypesetterPool.spareCacheLimit { spareCaches.append(worker.cache) }
     }
 
+    /// Lets go of every idle worker of every chain, and of the spare word caches.
+    func releaseIdle() {
+        lock.withLock {
+            defaultWorkers.pointee.removeAll()
+            for id in workers.keys { workers[id] = [] }
+            spareCaches.removeAll()
+        }
+    }
+
     /// Idle workers now, over every chain.
     var idleCount: Int { lock.withLock { defaultWorkers.pointee.count + workers.values.reduce(0) { $0 + $1.count } } }
 }

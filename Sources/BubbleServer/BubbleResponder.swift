@@ -7,7 +7,7 @@ import NIOCore
 /// Routes a request to its endpoint, enforces the limits, and records one log line and the metrics
 /// of every request.
 package struct BubbleResponder: HTTPResponder {
-    package typealias Context = BasicRequestContext
+    package typealias Context = BubbleRequestContext
 
     let service: BubbleService
     let metrics: ServerMetrics
@@ -50,7 +50,8 @@ package struct BubbleResponder: HTTPResponder {
         var outcome = Outcome()
         var reply: Reply
         do {
-            reply = try await route(path, request, &outcome)
+            let client = ClientKey(header: service.clientKeyHeader, request: request, connection: context.connection)
+            reply = try await route(path, request, client, &outcome)
         } catch {
             outcome.errors.append(error.error.code)
             reply = Reply(error.json, status: error.status)
@@ -59,7 +60,7 @@ package struct BubbleResponder: HTTPResponder {
         var headers = HTTPFields()
         headers[.contentType] = reply.contentType
         if let allow = reply.allow { headers[.allow] = allow }
-        if reply.status == .serviceUnavailable { headers[.retryAfter] = "1" }
+        if reply.status == .serviceUnavailable || reply.status == .tooManyRequests { headers[.retryAfter] = "1" }
         headers[Self.requestIDField] = id
         var body = reply.body
         if ResponseEncoding.acceptsGzip(request.headers[.acceptEncoding]), let packed = ResponseEncoding.gzip(body) {
@@ -85,7 +86,7 @@ package struct BubbleResponder: HTTPResponder {
 
     static let requestIDField: HTTPFields.Element.Name = .init("X-Request-Id")!
 
-    private func route(_ path: String, _ request: Request, _ outcome: inout Outcome) async throws(BubbleServerError) -> Reply {
+    private func route(_ path: String, _ request: Request, _ client: ClientKey, _ outcome: inout Outcome) async throws(BubbleServerError) -> Reply {
         guard let method = Self.routes[path] else {
             throw .init(.notFound, "not_found", "no endpoint at \(path); see GET /openapi.json")
         }
@@ -95,32 +96,32 @@ package struct BubbleResponder: HTTPResponder {
         switch path {
         case "/v1/layout":
             let bytes = try await body(of: request)
-            let answer = try await service.gate.run { () async throws(BubbleServerError) in try await service.layout(body: bytes) }
+            let answer = try await service.layout(body: bytes, client: client)
             outcome.messages = answer.messages
             outcome.errors = answer.errors
             return Reply(answer.json)
         case "/v1/svg":
             let bytes = try await body(of: request)
             outcome.messages = 1
-            let svg = try await service.gate.run { () throws(BubbleServerError) in try service.svg(body: bytes) }
+            let svg = try await service.gate.run(client: client, cost: RequestCost.ofBody(bytes.count)) { () throws(BubbleServerError) in try service.svg(body: bytes) }
             return Reply(svg, contentType: "image/svg+xml")
         case "/v1/html":
             let bytes = try await body(of: request)
             outcome.messages = 1
-            let html = try await service.gate.run { () throws(BubbleServerError) in try service.html(body: bytes) }
+            let html = try await service.gate.run(client: client, cost: RequestCost.ofBody(bytes.count)) { () throws(BubbleServerError) in try service.html(body: bytes) }
             return Reply(html, contentType: "text/html; charset=utf-8")
         case "/":
             return Reply(Playground.page, contentType: "text/html; charset=utf-8")
         case "/v1/hit":
             let bytes = try await body(of: request)
             outcome.messages = 1
-            return Reply(try await service.gate.run { () throws(BubbleServerError) in try service.hit(body: bytes) })
+            return Reply(try await service.gate.run(client: client, cost: RequestCost.ofBody(bytes.count)) { () throws(BubbleServerError) in try service.hit(body: bytes) })
         case "/healthz":
             return Reply(service.health)
         case "/metrics":
             let c = service.cache
             let text = metrics.exposition(cache: (c.hits, c.misses, c.count, c.bytes), glyphs: service.engine.glyphPaths.count,
-                                          gauges: service.boundGauges)
+                                          gauges: service.boundGauges, costByClient: service.gate.admittedCost)
             return Reply(bytes: text, contentType: "text/plain; version=0.0.4; charset=utf-8")
         default:
             return Reply(OpenAPIDocument.text)

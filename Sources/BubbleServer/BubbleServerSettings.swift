@@ -45,6 +45,14 @@ package struct BubbleServerSettings: Sendable {
     package var maxConcurrentLayouts: Int = 2 * ProcessInfoCount.activeProcessors
     /// Requests waiting for a layout slot (`--layout-queue`); past it: 503 with `Retry-After`.
     package var layoutQueue: Int = 64
+    /// The request header that names the client a request is charged to in the layout gate's fair
+    /// queue and cost bound (`--client-key-header`, e.g. `X-Client-Id` set by a gateway); nil, or a
+    /// request without it: its connection.
+    package var clientKeyHeader: String?
+    /// Most estimated cost (``RequestCost``, about bytes of text shaped) one client may have queued or
+    /// laying out at once (`--max-client-cost`); past it: 429 with `Retry-After`, unless the client has
+    /// nothing in flight. The default is about one full 4 MiB body of text at a warm font size. 0: no bound.
+    package var maxClientCost: Int = 4_000_000
 
     /// Options every request starts from (the server's `--options` file and flags); a request's
     /// `options` go over them, a message's over the request's.

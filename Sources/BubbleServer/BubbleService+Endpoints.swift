@@ -14,13 +14,13 @@ extension BubbleService {
         do throws(BubbleServerError) {
             switch endpoint {
             case .layout:
-                return (200, try await gate.run { () async throws(BubbleServerError) in try await layout(body: body) }.json)
+                return (200, try await layout(body: body).json)
             case .svg:
-                return (200, try await gate.run { () throws(BubbleServerError) in try svg(body: body) })
+                return (200, try await gate.run(cost: RequestCost.ofBody(body.count)) { () throws(BubbleServerError) in try svg(body: body) })
             case .html:
-                return (200, try await gate.run { () throws(BubbleServerError) in try html(body: body) })
+                return (200, try await gate.run(cost: RequestCost.ofBody(body.count)) { () throws(BubbleServerError) in try html(body: body) })
             case .hit:
-                return (200, try await gate.run { () throws(BubbleServerError) in try hit(body: body) })
+                return (200, try await gate.run(cost: RequestCost.ofBody(body.count)) { () throws(BubbleServerError) in try hit(body: body) })
             }
         } catch {
             return (Int(error.status.code), error.json)

@@ -1,5 +1,6 @@
 package import Bubble
 import BubbleJSON
+import Hummingbird
 
 /// The work behind the endpoints: one engine and one cache of shaped messages shared by every
 /// request, and nothing else kept between requests.
@@ -15,6 +16,17 @@ package final class BubbleService: Sendable {
     let gate: LayoutGate
     /// Connections closed for sending a request too slowly (``RequestDeadline``).
     let slowRequests = SlowRequestCount()
+    /// The header a request's ``ClientKey`` is read from (`--client-key-header`).
+    let clientKeyHeader: HTTPFields.Element.Name?
+    /// The font sizes requests used lately, for their cost (``RequestCost``).
+    let warmth = SizeWarmth()
+    /// Most estimated cost one task lays out before the next message goes to another task: a long or
+    /// expensive message is a chunk of its own, so another client's work is never behind more than a
+    /// chunk per core.
+    static let chunkCost = 16_384
+    /// Cold font sizes between two heap trims past which the idle typesetters are let go (a server at a
+    /// few steady sizes never reaches it).
+    static let coldSizesBeforeRelease = 8
 
     /// Loads the fonts and catalog of `settings.defaults` (a missing font is an error here, at start).
     /// The font set's fingerprint, which reads every font file, is worked out in a background task.
@@ -23,8 +35,16 @@ package final class BubbleService: Sendable {
         engine = try BubbleEngine(options: BubbleService.restrictingFaces(settings), limits: settings.limits)
         cache = ShapedTextCache(capacity: settings.cacheEntries, bytes: settings.cacheBytes)
         allowedFamilies = BubbleService.allowedFamilies(settings)
-        gate = LayoutGate(slots: settings.maxConcurrentLayouts, queueLimit: settings.layoutQueue)
+        clientKeyHeader = settings.clientKeyHeader.flatMap { HTTPFields.Element.Name($0) }
+        gate = LayoutGate(slots: settings.maxConcurrentLayouts, queueLimit: settings.layoutQueue,
+                          clientCostLimit: settings.maxClientCost)
         let engine = self.engine
+        let warmth = self.warmth
+        // After a burst at many new font sizes the idle typesetters' word caches hold words at sizes that
+        // may never come back (the cold requests' high water): let them go with the heap they hold.
+        gate.heapTrim.setBeforeTrim {
+            if warmth.takeColdCount() >= BubbleService.coldSizesBeforeRelease { engine.releaseIdleTypesetters() }
+        }
         Task.detached(priority: .background) { _ = engine.fontFingerprint }
     }
 
@@ -42,8 +62,11 @@ package final class BubbleService: Sendable {
         var errors: [String]
     }
 
-    /// `POST /v1/layout`: `{"options"?, "messages": [...]}` → `{"results": [...]}` in order.
-    func layout(body: [UInt8]) async throws(BubbleServerError) -> LayoutAnswer {
+    /// `POST /v1/layout`: `{"options"?, "messages": [...]}` → `{"results": [...]}` in order. The request
+    /// is read and checked first, then waits in the ``LayoutGate`` as `client`, charged its estimated
+    /// cost (`gated` false: straight to layout, for `--bench-bodies`).
+    func layout(body: [UInt8], client: ClientKey = .anonymous, gated: Bool = true) async throws(BubbleServerError) -> LayoutAnswer {
+        if gated { try gate.refuseIfAtBound(client, bodyBytes: body.count) }
         guard case .object(let fields) = try RequestReader.parse(body) else {
             throw .invalidRequest("the body must be a JSON object {\"options\", \"messages\"}")
         }
@@ -66,7 +89,15 @@ package final class BubbleService: Sendable {
         }
         try checkLengths(messages)
 
-        let items = await render(messages)
+        let costs = self.costs(messages)
+        let items: [Item]
+        if gated {
+            items = try await gate.run(client: client, cost: costs.reduce(0, &+), bodyBytes: body.count) { () async throws(BubbleServerError) in
+                await render(messages, costs: costs)
+            }
+        } else {
+            items = await render(messages, costs: costs)
+        }
         var json = "{\"results\":["
         json.reserveCapacity(items.reduce(16) { $0 + $1.json.utf8.count + 1 })
         var errors: [String] = []
@@ -82,7 +113,7 @@ package final class BubbleService: Sendable {
     /// The work of `POST /v1/layout` without HTTP, for `bubble serve --bench-bodies`: the number
     /// of messages laid out.
     package func benchmarkLayout(body: [UInt8]) async throws -> Int {
-        try await layout(body: body).messages
+        try await layout(body: body, gated: false).messages
     }
 
     /// `POST /v1/svg`: one message → an SVG document.
@@ -192,17 +223,52 @@ package final class BubbleService: Sendable {
         var error: String?
     }
 
-    /// Lays out the messages in order, spread over the cores in chunks.
-    private func render(_ messages: [RequestMessage]) async -> [Item] {
-        if messages.count <= chunkSize { return messages.map(item) }
-        return await withTaskGroup(of: (Int, [Item]).self) { group in
-            for start in stride(from: 0, to: messages.count, by: chunkSize) {
-                let chunk = Array(messages[start..<min(start + chunkSize, messages.count)])
-                group.addTask { (start, chunk.map(self.item)) }
+    /// Each message's estimated cost (``RequestCost``); a font size no request used before is cold
+    /// for every message of this request that uses it.
+    func costs(_ messages: [RequestMessage]) -> [Int] {
+        var cold: [Double: Bool] = [:]
+        return messages.map { m in
+            guard case .success(let plan) = m.plan else { return RequestCost.perMessage }
+            let size = plan.options.fontSize
+            let isCold: Bool
+            if let known = cold[size] { isCold = known } else {
+                isCold = warmth.isCold(size)
+                cold[size] = isCold
             }
+            return RequestCost.of(length: m.length, widths: plan.widths.count, fontSize: size, cold: isCold)
+        }
+    }
+
+    /// Lays out the messages in order, in chunks of at most ``chunkSize`` messages and ``chunkCost``
+    /// (a message dearer than that alone), at most one chunk per core at a time: a request of a
+    /// thousand long messages does not put a hundred tasks in front of other requests' on the pool.
+    private func render(_ messages: [RequestMessage], costs: [Int]) async -> [Item] {
+        var chunks: [Range<Int>] = []
+        var start = 0, cost = 0
+        for i in messages.indices {
+            if i > start && (i - start >= chunkSize || cost + costs[i] > Self.chunkCost) {
+                chunks.append(start..<i)
+                start = i
+                cost = 0
+            }
+            cost += costs[i]
+        }
+        if start < messages.count { chunks.append(start..<messages.count) }
+        if chunks.count <= 1 { return messages.map(item) }
+        let width = ProcessInfoCount.activeProcessors
+        return await withTaskGroup(of: (Int, [Item]).self) { group in
+            var next = 0
+            func add() {
+                let range = chunks[next]
+                let chunk = Array(messages[range])
+                group.addTask { (range.lowerBound, chunk.map(self.item)) }
+                next += 1
+            }
+            while next < min(width, chunks.count) { add() }
             var items = [Item?](repeating: nil, count: messages.count)
             for await (start, done) in group {
                 for (k, item) in done.enumerated() { items[start + k] = item }
+                if next < chunks.count { add() }
             }
             return items.map { $0! }
         }

@@ -23,6 +23,12 @@ final class HeapTrim: @unchecked Sendable {
     private var last: ContinuousClock.Instant?
     private var scheduled = false
     private var trims = 0
+    /// Run before each trim, off the request path: what else an idle server lets go of (the service
+    /// releases idle typesetters after a burst of cold font sizes).
+    private var beforeTrim: (@Sendable () -> Void)?
+
+    /// Sets what runs before each trim.
+    func setBeforeTrim(_ work: @escaping @Sendable () -> Void) { lock.withLock { beforeTrim = work } }
 
     /// Trims done so far (`bubble_heap_trims` in `/metrics`).
     var count: Int { lock.withLock { trims } }
@@ -45,6 +51,7 @@ final class HeapTrim: @unchecked Sendable {
     }
 
     private func trim() {
+        lock.withLock { beforeTrim }?()
         #if os(Linux)
         _ = malloc_trim(0)
         #endif

@@ -2,76 +2,191 @@ import Bubble
 import BubbleLock
 import Hummingbird
 
-/// A bound on layout work in flight: at most `slots` requests lay out at once, at most `queueLimit` wait
-/// for a slot (in arrival order), and the next is refused at once with 503 and `Retry-After`, so a burst
-/// of heavy requests cannot delay `/healthz`, `/metrics` or the requests already admitted without limit.
+/// A bound on layout work in flight, shared fairly between clients.
+///
+/// At most `slots` requests lay out at once and at most `queueLimit` wait for a slot; past the queue a
+/// request is refused at once with 503 and `Retry-After`, so a burst cannot delay `/healthz`, `/metrics`
+/// or the requests already admitted without limit.
+///
+/// Waiting requests are not served in arrival order but by client (a connection, or the key the operator
+/// names, ``ClientKey``), in weighted fair queueing by estimated cost (``RequestCost``): each request gets
+/// the tag `max(now, its client's last tag) + cost`, and a freed slot goes to the smallest tag waiting.
+/// A client sending cheap requests is served between the expensive ones of another instead of behind
+/// all of them. A client also has a bound on the cost it has admitted and not yet finished
+/// (`clientCostLimit`): a request past it is refused with 429 and `Retry-After`, unless the client has
+/// nothing in flight (so any request within the other limits is served eventually).
 final class LayoutGate: @unchecked Sendable {
     let slots: Int
     let queueLimit: Int
+    /// Most cost one client may have queued or laying out at once (0: no bound).
+    let clientCostLimit: Int
     private let lock = Lock()
     private var running = 0
-    private var waiting: [CheckedContinuation<Bool, Never>] = []
-    private var head = 0
+    private var queued = 0
+    /// The virtual time: the tag of the request last handed a slot.
+    private var now = 0.0
+    /// Clients with work queued or laying out.
+    private var clients: [ClientKey: Client] = [:]
     private var rejections = 0
+    private var sheds = 0
+    private var queuedTotal = 0
+    /// Cost admitted so far, by client class (``ClientKey/metricClass``).
+    private var admitted: [String: Int] = [:]
     /// Told each time the last layout in flight finishes.
-    let heapTrim = HeapTrim()
+    let heapTrim: HeapTrim
 
-    init(slots: Int, queueLimit: Int) {
-        self.slots = max(1, slots)
-        self.queueLimit = max(0, queueLimit)
+    /// One client's state: the cost it has in flight, its last tag and its requests waiting, oldest first.
+    private struct Client {
+        var inFlight = 0
+        var lastTag = 0.0
+        /// Cost per body byte of its last request admitted: predicts the next one's before it is parsed.
+        var costPerByte = 0.0
+        var waiting: [Waiter] = []
     }
 
-    /// Runs `work` once a slot is free; throws 503 `overloaded` when the queue is full.
-    func run<T>(_ work: () async throws(BubbleServerError) -> T) async throws(BubbleServerError) -> T {
-        let admitted = await withCheckedContinuation { (c: CheckedContinuation<Bool, Never>) in
+    private struct Waiter {
+        let tag: Double
+        let continuation: CheckedContinuation<Admission, Never>
+    }
+
+    /// Most client classes `/metrics` names; later ones are counted as `other`.
+    static let maxMetricClasses = 32
+
+    init(slots: Int, queueLimit: Int, clientCostLimit: Int = 0, heapTrim: HeapTrim = HeapTrim()) {
+        self.slots = max(1, slots)
+        self.queueLimit = max(0, queueLimit)
+        self.clientCostLimit = max(0, clientCostLimit)
+        self.heapTrim = heapTrim
+    }
+
+    /// What ``admit(_:cost:)`` decided.
+    private enum Admission {
+        case run, wait(Double), overloaded, shed
+    }
+
+    /// Runs `work` for `client` once a slot is free, charging it `cost`; throws 429 `client_over_budget`
+    /// past the client's bound and 503 `overloaded` when the queue is full.
+    func run<T>(client: ClientKey = .anonymous, cost: Int = 1, bodyBytes: Int = 0,
+                _ work: () async throws(BubbleServerError) -> T) async throws(BubbleServerError) -> T {
+        let cost = max(1, cost)
+        let admission = await withCheckedContinuation { (c: CheckedContinuation<Admission, Never>) in
             lock.lock()
-            if running < slots {
-                running += 1
-                lock.unlock()
-                c.resume(returning: true)
-            } else if waiting.count - head >= queueLimit {
-                rejections += 1
-                lock.unlock()
-                c.resume(returning: false)
+            let admission = admit(client, cost: cost, bodyBytes: bodyBytes)
+            if case .wait(let tag) = admission {
+                clients[client, default: Client()].waiting.append(Waiter(tag: tag, continuation: c))
+                lock.unlock()  // resumed with `.run` by the `leave` that hands it a slot
             } else {
-                waiting.append(c)
                 lock.unlock()
+                c.resume(returning: admission)
             }
         }
-        guard admitted else {
+        switch admission {
+        case .run, .wait:
+            break
+        case .overloaded:
             throw BubbleServerError(.serviceUnavailable, "overloaded",
                                     "the server is laying out as many requests as it takes (--max-concurrent-layouts \(slots), --layout-queue \(queueLimit)); retry shortly")
+        case .shed:
+            throw shed()
         }
-        defer { leave() }
+        defer { leave(client, cost: cost) }
         return try await work()
     }
 
-    /// Hands the slot to the first waiter, or frees it.
-    private func leave() {
-        lock.lock()
-        if head < waiting.count {
-            let next = waiting[head]
-            head += 1
-            if head > 64 && head * 2 > waiting.count {
-                waiting.removeFirst(head)
-                head = 0
-            }
-            lock.unlock()
-            next.resume(returning: true)  // the slot passes on: `running` stays
-        } else {
-            running -= 1
-            let idle = running == 0
-            lock.unlock()
-            if idle { heapTrim.layoutsWentIdle() }
+    /// Refuses `client` with 429 before its body is parsed when the cost of its requests in flight plus
+    /// this one's, predicted from the body's size at the cost per byte of its last request, goes past its
+    /// bound: a careless client resending large bodies at once when refused costs the reading of each,
+    /// not its parsing.
+    func refuseIfAtBound(_ key: ClientKey, bodyBytes: Int) throws(BubbleServerError) {
+        let atBound = lock.withLock {
+            guard clientCostLimit > 0, let client = clients[key], client.inFlight > 0,
+                  Double(client.inFlight) + client.costPerByte * Double(bodyBytes) > Double(clientCostLimit) else { return false }
+            sheds += 1
+            return true
         }
+        if atBound { throw shed() }
+    }
+
+    private func shed() -> BubbleServerError {
+        BubbleServerError(.tooManyRequests, "client_over_budget",
+                          "this client has requests of estimated cost beyond \(clientCostLimit) in flight (--max-client-cost); retry when they are answered")
+    }
+
+    /// Decides under the lock (the caller stores a waiter's continuation under the same lock).
+    private func admit(_ key: ClientKey, cost: Int, bodyBytes: Int) -> Admission {
+        var client = clients[key] ?? Client()
+        if bodyBytes > 0 { client.costPerByte = Double(cost) / Double(bodyBytes) }
+        if clientCostLimit > 0, client.inFlight > 0, client.inFlight + cost > clientCostLimit {
+            sheds += 1
+            return .shed
+        }
+        let admission: Admission
+        if running < slots {
+            running += 1
+            admission = .run
+        } else if queued >= queueLimit {
+            rejections += 1
+            return .overloaded
+        } else {
+            let tag = max(now, client.lastTag) + Double(cost)
+            client.lastTag = tag
+            queued += 1
+            queuedTotal += 1
+            admission = .wait(tag)
+        }
+        client.inFlight += cost
+        clients[key] = client
+        let name = admitted[key.metricClass] != nil || admitted.count < Self.maxMetricClasses ? key.metricClass : "other"
+        admitted[name, default: 0] += cost
+        return admission
+    }
+
+    /// Frees the client's cost and hands the slot to the waiter with the smallest tag, or frees it.
+    private func leave(_ key: ClientKey, cost: Int) {
+        lock.lock()
+        if var client = clients[key] {
+            client.inFlight -= cost
+            clients[key] = client.inFlight <= 0 && client.waiting.isEmpty ? nil : client
+        }
+        if let next = nextWaiter() {
+            lock.unlock()
+            next.resume(returning: .run)  // the slot passes on: `running` stays
+            return
+        }
+        running -= 1
+        let idle = running == 0
+        lock.unlock()
+        if idle { heapTrim.layoutsWentIdle() }
+    }
+
+    /// The waiting request with the smallest tag, taken off its queue (under the lock).
+    private func nextWaiter() -> CheckedContinuation<Admission, Never>? {
+        var best: (key: ClientKey, tag: Double)?
+        for (key, client) in clients {
+            guard let first = client.waiting.first else { continue }
+            if best == nil || first.tag < best!.tag { best = (key, first.tag) }
+        }
+        guard let best else { return nil }
+        let waiter = clients[best.key]!.waiting.removeFirst()
+        queued -= 1
+        now = max(now, best.tag)
+        return waiter.continuation
     }
 
     /// Gauges for `/metrics`.
     var gauges: [(String, Int)] {
         lock.withLock {
-            [("bubble_layouts_in_flight", running), ("bubble_layouts_queued", waiting.count - head),
+            [("bubble_layouts_in_flight", running), ("bubble_layouts_queued", queued),
+             ("bubble_layouts_queued_total", queuedTotal),
              ("bubble_layouts_capacity", slots), ("bubble_layout_queue_capacity", queueLimit),
-             ("bubble_layouts_refused", rejections), ("bubble_heap_trims", heapTrim.count)]
+             ("bubble_layouts_refused", rejections), ("bubble_layouts_shed", sheds),
+             ("bubble_client_cost_capacity", clientCostLimit), ("bubble_clients_in_flight", clients.count),
+             ("bubble_heap_trims", heapTrim.count)]
         }
+    }
+
+    /// Cost admitted so far by client class, for `bubble_cost_admitted_total{client=…}`.
+    var admittedCost: [(String, Int)] {
+        lock.withLock { admitted.sorted { $0.key < $1.key }.map { ($0.key, $0.value) } }
     }
 }

@@ -49,7 +49,8 @@ final class ServerMetrics: Sendable {
     }
 
     /// The Prometheus text, with the cache figures brought up to date first.
-    func exposition(cache: (hits: Int, misses: Int, entries: Int, bytes: Int), glyphs: Int, gauges: [(String, Int)] = []) -> [UInt8] {
+    func exposition(cache: (hits: Int, misses: Int, entries: Int, bytes: Int), glyphs: Int, gauges: [(String, Int)] = [],
+                    costByClient: [(String, Int)] = []) -> [UInt8] {
         let (dh, dm) = seen.advance(to: (cache.hits, cache.misses))
         if dh > 0 { cacheHits.increment(by: dh) }
         if dm > 0 { cacheMisses.increment(by: dm) }
@@ -57,6 +58,11 @@ final class ServerMetrics: Sendable {
         cacheBytes.record(cache.bytes)
         glyphPaths.record(glyphs)
         for (label, value) in gauges { Metrics.Gauge(label: label, factory: factory).record(value) }
+        // The estimated cost the layout gate admitted, by client class (a gauge of a running total: the
+        // gate keeps the count).
+        for (client, cost) in costByClient {
+            Metrics.Gauge(label: "bubble_cost_admitted_total", dimensions: [("client", client)], factory: factory).record(cost)
+        }
         return registry.emitToBuffer()
     }
 }

@@ -75,6 +75,10 @@ struct ServeCommand: ParsableCommand {
     var maxConcurrentLayouts = BubbleServerSettings().maxConcurrentLayouts
     @Option(help: "Requests waiting for a layout slot; past it: 503 with Retry-After.")
     var layoutQueue = BubbleServerSettings().layoutQueue
+    @Option(help: "A request header naming the client each request is charged to in the fair layout queue and --max-client-cost (e.g. X-Client-Id; default: the connection).")
+    var clientKeyHeader: String?
+    @Option(help: "Most estimated cost (about bytes of text shaped) one client may have in flight; past it: 429 with Retry-After (0: no bound).")
+    var maxClientCost = BubbleServerSettings().maxClientCost
     @Option(help: .hidden) var benchBodies: String?
     @Option(help: .hidden) var benchSeconds = 20.0
 
@@ -97,6 +101,10 @@ struct ServeCommand: ParsableCommand {
               (1...LinkRule.matchLimit).contains(requestMatchLimit), (1...LinkRule.depthLimit).contains(requestDepthLimit) else {
             throw ValidationError("--max-request-link-rules takes 1 to \(LinkRuleList.maxRules), --max-request-pattern-length 1 to "
                                   + "\(LinkRule.maxPatternLength), --request-match-limit 1 to \(LinkRule.matchLimit), --request-depth-limit 1 to \(LinkRule.depthLimit)")
+        }
+        guard maxClientCost >= 0 else { throw ValidationError("--max-client-cost takes 0 or more") }
+        if let clientKeyHeader, HTTPFields.Element.Name(clientKeyHeader) == nil {
+            throw ValidationError("--client-key-header takes an HTTP header name, not '\(clientKeyHeader)'")
         }
         guard benchSeconds > 0, benchSeconds <= 86_400 else { throw ValidationError("--bench-seconds takes a number > 0 and ≤ 86400") }
     }
@@ -121,6 +129,8 @@ struct ServeCommand: ParsableCommand {
         settings.minBodyRate = minBodyRate
         settings.maxConcurrentLayouts = maxConcurrentLayouts
         settings.layoutQueue = layoutQueue
+        settings.clientKeyHeader = clientKeyHeader
+        settings.maxClientCost = maxClientCost
         settings.fontBaseURL = fontBaseURL
         settings.assetBaseURL = assetBaseURL
         var defaults = BubbleOptions()

@@ -1,0 +1,57 @@
+import Bubble
+import BubbleLock
+
+/// What a request is estimated to cost before it is laid out, in units of about one byte of text shaped
+/// at a warm font size: what the ``LayoutGate`` queues clients by and bounds each client's work in
+/// flight with (`--max-client-cost`).
+///
+/// A message costs its length plus ``perMessage`` (the fixed work of a layout and its JSON), times the
+/// number of widths it is laid out at, times its font size over ``referenceSize`` (at least 1: a larger
+/// size breaks into more lines and answers with more of them), times ``coldFactor`` when no request
+/// before used its font size (a new HarfBuzz font and every word shaped afresh, not found in the word
+/// caches). Only an estimate: it orders and bounds work, it refuses nothing valid on its own.
+struct RequestCost {
+    static let perMessage = 256
+    static let referenceSize = 32.0
+    static let coldFactor = 4
+
+    /// One message's cost.
+    static func of(length: Int, widths: Int, fontSize: Double, cold: Bool) -> Int {
+        let size = fontSize.isFinite ? max(1, fontSize / referenceSize) : 1
+        let base = Double(length + perMessage) * Double(max(1, widths)) * min(size, 1000)
+        return Int(min(base, Double(Int.max / 8))) * (cold ? coldFactor : 1)
+    }
+
+    /// The cost of a single-message endpoint's request (`/v1/svg`, `/v1/html`, `/v1/hit`), from its
+    /// body alone, before it is read: these lay out one message at one width.
+    static func ofBody(_ bytes: Int) -> Int { bytes + perMessage }
+}
+
+/// The font sizes recent requests used, to tell a cold size from a warm one (``RequestCost/coldFactor``).
+/// Bounded: past ``capacity`` sizes it starts again (every size then counts as cold once more).
+final class SizeWarmth: @unchecked Sendable {
+    static let capacity = 64
+    private let lock = Lock()
+    private var sizes: Set<Double> = []
+    private var coldSinceTaken = 0
+
+    /// Whether `size` was used before; remembers it either way.
+    func isCold(_ size: Double) -> Bool {
+        lock.withLock {
+            if sizes.contains(size) { return false }
+            if sizes.count >= Self.capacity { sizes.removeAll(keepingCapacity: true) }
+            sizes.insert(size)
+            coldSinceTaken += 1
+            return true
+        }
+    }
+
+    /// Cold sizes seen since the last call (the heap trim asks: many mean word caches full of words
+    /// at sizes that may never come back).
+    func takeColdCount() -> Int {
+        lock.withLock {
+            defer { coldSinceTaken = 0 }
+            return coldSinceTaken
+        }
+    }
+}

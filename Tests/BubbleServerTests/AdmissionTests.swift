@@ -1,0 +1,153 @@
+import AsyncHTTPClient
+import Bubble
+@testable import BubbleServer
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import Testing
+
+/// Admission by cost (issue 32, part 1): the layout gate queues clients fairly by the estimated cost of
+/// their requests and refuses a client past its bound on cost in flight with 429, while another client's
+/// requests are admitted.
+@Suite struct AdmissionTests {
+    /// A gate whose work waits until the test lets it finish, so the order of events is the test's.
+    final class Latch: @unchecked Sendable {
+        private let lock = NSLock()
+        private var waiters: [CheckedContinuation<Void, Never>] = []
+        private var open = false
+
+        func wait() async {
+            await withCheckedContinuation { c in
+                lock.lock()
+                if open { lock.unlock(); c.resume() } else { waiters.append(c); lock.unlock() }
+            }
+        }
+
+        func release() {
+            lock.lock()
+            open = true
+            let all = waiters
+            waiters = []
+            lock.unlock()
+            for c in all { c.resume() }
+        }
+    }
+
+    @Test func aClientPastItsCostBoundIs429AndAnotherIsAdmitted() async throws {
+        let gate = LayoutGate(slots: 2, queueLimit: 8, clientCostLimit: 1000)
+        let latch = Latch()
+        let flood = ClientKey.named("flood"), calm = ClientKey.named("calm")
+        // The flooding client's first expensive request is admitted (it had nothing in flight) and holds a slot.
+        let first = Task { try await gate.run(client: flood, cost: 900) { () async throws(BubbleServerError) in await latch.wait(); return 1 } }
+        while gate.gauges.first(where: { $0.0 == "bubble_layouts_in_flight" })?.1 != 1 { await Task.yield() }
+        // Its next one would take it past 1000 in flight: 429.
+        do {
+            _ = try await gate.run(client: flood, cost: 900) { () async throws(BubbleServerError) in 2 }
+            Issue.record("a request past the client's bound was admitted")
+        } catch {
+            #expect(error.status == .tooManyRequests)
+            #expect(error.error.code == "client_over_budget")
+        }
+        // Another client is admitted meanwhile.
+        let answer = try await gate.run(client: calm, cost: 900) { () async throws(BubbleServerError) in 3 }
+        #expect(answer == 3)
+        latch.release()
+        #expect(try await first.value == 1)
+        // Once its work is answered, the flooding client is admitted again.
+        #expect(try await gate.run(client: flood, cost: 900) { () async throws(BubbleServerError) in 4 } == 4)
+        let gauges = Dictionary(gate.gauges, uniquingKeysWith: { a, _ in a })
+        #expect(gauges["bubble_layouts_shed"] == 1)
+        #expect(gauges["bubble_clients_in_flight"] == 0)
+        let admitted = Dictionary(gate.admittedCost, uniquingKeysWith: { a, _ in a })
+        #expect(admitted["flood"] == 1800 && admitted["calm"] == 900)
+    }
+
+    /// With every slot taken, a freed slot goes to the client with the least cost served, not to the
+    /// oldest waiter: a cheap client's request overtakes the expensive client's queue.
+    @Test func aFreedSlotGoesToTheCheapClientFirst() async throws {
+        let gate = LayoutGate(slots: 1, queueLimit: 16)
+        let latch = Latch()
+        let order = OrderLog()
+        let holder = Task { try await gate.run(client: .named("heavy"), cost: 10_000) { () async throws(BubbleServerError) in await latch.wait() } }
+        while gate.gauges.first(where: { $0.0 == "bubble_layouts_in_flight" })?.1 != 1 { await Task.yield() }
+        var tasks: [Task<Void, any Error>] = []
+        for i in 0..<3 {
+            tasks.append(Task { try await gate.run(client: .named("heavy"), cost: 10_000) { () async throws(BubbleServerError) in order.add("heavy\(i)") } })
+            while gate.gauges.first(where: { $0.0 == "bubble_layouts_queued" })?.1 != i + 1 { await Task.yield() }
+        }
+        tasks.append(Task { try await gate.run(client: .named("light"), cost: 100) { () async throws(BubbleServerError) in order.add("light") } })
+        while gate.gauges.first(where: { $0.0 == "bubble_layouts_queued" })?.1 != 4 { await Task.yield() }
+        latch.release()
+        try await holder.value
+        for t in tasks { try await t.value }
+        #expect(order.all.first == "light", "\(order.all)")
+        #expect(Array(order.all.dropFirst()) == ["heavy0", "heavy1", "heavy2"])
+    }
+
+    final class OrderLog: @unchecked Sendable {
+        private let lock = NSLock()
+        private var names: [String] = []
+        func add(_ name: String) { lock.withLock { names.append(name) } }
+        var all: [String] { lock.withLock { names } }
+    }
+
+    /// Over loopback: a client (by `X-Client-Id`) posting expensive requests at once gets 429 with
+    /// `Retry-After` past `--max-client-cost`, while another client's requests at the same time are all
+    /// answered, and `/metrics` counts both.
+    @Test func overLoopbackAFloodingClientIsShedAndAnotherServed() async throws {
+        let server = try makeServer {
+            $0.clientKeyHeader = "X-Client-Id"
+            $0.maxClientCost = 200_000
+            $0.maxConcurrentLayouts = 2
+        }
+        let long = String(corpusMessages.prefix(80).joined(separator: " ").prefix(4000))
+        let messages = (0..<40).map { #"{"id":\#($0),"text":\#(quoted(long + " \($0)"))}"# }
+        // 40 messages of 4 KB at three widths and a fresh size: about 1.9 million, alone past the bound.
+        let expensive = (0..<6).map { i in
+            #"{"options":{"widths":[200,280,360],"fontSize":\#(17 + i)},"messages":[\#(messages.joined(separator: ","))]}"#
+        }
+        let cheap = #"{"messages":[{"id":1,"text":"hello there"},{"id":2,"text":"see you at 5"}]}"#
+        try await server.application(logger: quietLogger).test(.ahc(.http)) { client in
+            let results = try await withThrowingTaskGroup(of: (String, HTTPResponse.Status, String?).self) { group in
+                for i in 0..<6 {
+                    group.addTask {
+                        let r = try await client.post("/v1/layout", expensive[i], headers: [HTTPFields.Element.Name("X-Client-Id")!: "flood"])
+                        return ("flood", r.status, r.headers[.retryAfter])
+                    }
+                }
+                for _ in 0..<6 {
+                    group.addTask {
+                        let r = try await client.post("/v1/layout", cheap, headers: [HTTPFields.Element.Name("X-Client-Id")!: "calm"])
+                        return ("calm", r.status, r.headers[.retryAfter])
+                    }
+                }
+                var all: [(String, HTTPResponse.Status, String?)] = []
+                for try await r in group { all.append(r) }
+                return all
+            }
+            let flood = results.filter { $0.0 == "flood" }, calm = results.filter { $0.0 == "calm" }
+            #expect(flood.contains { $0.1 == .ok })
+            #expect(flood.contains { $0.1 == .tooManyRequests })
+            #expect(flood.allSatisfy { $0.1 == .ok || ($0.1 == .tooManyRequests && $0.2 == "1") })
+            #expect(calm.allSatisfy { $0.1 == .ok }, "\(calm.map(\.1))")
+            let metrics = try await client.executeRequest(uri: "/metrics", method: .get, headers: [:], body: nil).text
+            #expect(metrics.contains(#"bubble_cost_admitted_total{client="calm"}"#))
+            #expect(metrics.contains(#"bubble_cost_admitted_total{client="flood"}"#))
+            #expect(metrics.contains("bubble_client_cost_capacity 200000"))
+            let shed = metrics.split(separator: "\n").first { $0.hasPrefix("bubble_layouts_shed ") }
+            #expect(shed.map { Double($0.split(separator: " ")[1]).map { Int($0) } ?? -1 } == flood.filter { $0.1 == .tooManyRequests }.count)
+        }
+    }
+
+    @Test func costGrowsWithLengthWidthsSizeAndColdness() {
+        let base = RequestCost.of(length: 1000, widths: 1, fontSize: 16, cold: false)
+        #expect(RequestCost.of(length: 2000, widths: 1, fontSize: 16, cold: false) > base)
+        #expect(RequestCost.of(length: 1000, widths: 3, fontSize: 16, cold: false) == 3 * base)
+        #expect(RequestCost.of(length: 1000, widths: 1, fontSize: 320, cold: false) == 10 * base)
+        #expect(RequestCost.of(length: 1000, widths: 1, fontSize: 16, cold: true) == RequestCost.coldFactor * base)
+        let warmth = SizeWarmth()
+        #expect(warmth.isCold(17.5))
+        #expect(!warmth.isCold(17.5))
+    }
+}
