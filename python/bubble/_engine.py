@@ -40,18 +40,9 @@ def _request(text, spans, markup, entities, link_map, highlights, options, extra
     message: Dict[str, Any] = {}
     if isinstance(entities, dict) and text is None:  # {"text", "entities"}, as `bubble layout --input entities` reads
         text, entities = entities.get("text"), entities.get("entities")
-    if text is not None:
-        message["text"] = text
-    if spans is not None:
-        message["spans"] = spans
-    if markup is not None:
-        message["markup"] = markup
-    if entities is not None:
-        message["entities"] = entities
-    if link_map is not None:
-        message["linkMap"] = link_map
-    if highlights is not None:
-        message["highlights"] = highlights
+    given = (("text", text), ("spans", spans), ("markup", markup), ("entities", entities), ("linkMap", link_map),
+             ("highlights", highlights))
+    message.update((key, value) for key, value in given if value is not None)
     if options:
         message["options"] = _options(options)
     if extra:
