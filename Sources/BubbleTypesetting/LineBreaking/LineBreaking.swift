@@ -11,7 +11,7 @@ public enum LineBreaking: String, Sendable, Codable, CaseIterable {
     /// at the last grapheme that fits. For web clients that lay out the text themselves.
     case web
     /// What Flutter's SkParagraph draws from plain text (a `TextSpan`): UAX #14 (ICU) with its
-    /// differences (``FlutterBreakRules``: a break after every run of spaces, before the Japanese small
+    /// differences (`FlutterBreakRules`: a break after every run of spaces, before the Japanese small
     /// kana and `ー`), URLs get no special treatment, and a word wider than the line is cut at the last
     /// grapheme that fits. For Flutter clients (docs/flutter.md).
     case flutter
