@@ -57,7 +57,7 @@ let package = Package(
                 swiftSettings: strict, plugins: ["EmbedFiles"]),
         // The HTTP service as a library: tests drive it without a socket and over loopback.
         .target(name: "BubbleServer", dependencies: [
-            "Bubble", "BubbleJSON", "BubbleGzip", "BubbleFonts", "BubbleLock",
+            "Bubble", "BubbleJSON", "BubbleGzip", "BubbleFonts", "BubbleLock", "BubbleMapping",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Metrics", package: "swift-metrics"),
@@ -87,8 +87,8 @@ let package = Package(
         .testTarget(name: "BubbleMappingTests", dependencies: ["BubbleMapping", "BubbleRegex", "BubbleTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "BubbleTypesettingTests", dependencies: ["BubbleTypesetting", "BubbleMapping", "BubbleFonts", "BubbleUnicode",
                                                              "BubbleTestSupport"]),
-        .testTarget(name: "BubbleRenderingTests", dependencies: ["Bubble", "BubbleRendering", "BubbleFonts", "BubbleTestSupport"]),
-        .testTarget(name: "BubbleTests", dependencies: ["Bubble", "BubbleJSON", "BubbleFonts", "BubbleLock", "bubble", "BubbleTestSupport"]),
+        .testTarget(name: "BubbleRenderingTests", dependencies: ["Bubble", "BubbleRendering", "BubbleFonts", "BubbleMapping", "BubbleTestSupport"]),
+        .testTarget(name: "BubbleTests", dependencies: ["Bubble", "BubbleJSON", "BubbleFonts", "BubbleLock", "BubbleMapping", "bubble", "BubbleTestSupport"]),
         .testTarget(name: "BubbleCTests", dependencies: ["BubbleC", "Bubble", "bubble", "BubbleTestSupport"]),
         .testTarget(name: "BubbleServerTests", dependencies: [
             "Bubble", "BubbleServer", "bubble", "BubbleTestSupport",

@@ -6,7 +6,8 @@ enum ProcessInfoCount {
     static let activeProcessors = max(1, ProcessInfo.processInfo.activeProcessorCount)
 }
 
-/// How a Bubble server listens, what it accepts, and what it keeps.
+/// How a Bubble server listens, what it accepts, and what it keeps: every field's default is here, and
+/// every field is set by a `bubble serve` flag declared in ``ServerFlagTable``.
 package struct BubbleServerSettings: Sendable {
     /// Address to bind (loopback by default; `0.0.0.0` behind a load balancer).
     package var host: String = "127.0.0.1"
@@ -73,6 +74,13 @@ package struct BubbleServerSettings: Sendable {
     package var fontBaseURL: String?
     /// Where `/v1/html` fragments load catalog images (nil: `data:` URIs).
     package var assetBaseURL: String?
+    /// How the log lines are written (`--log-format`).
+    package var logFormat: LogFormat = .text
 
     package init() {}
+}
+
+/// How `bubble serve` writes its log lines: text, or one JSON object per line (``JSONLogHandler``).
+package enum LogFormat: String, Sendable, CaseIterable {
+    case text, json
 }

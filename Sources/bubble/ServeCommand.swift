@@ -23,134 +23,80 @@ struct ServeCommand: ParsableCommand {
             """
     )
 
-    @Option(help: "Address to bind.") var host = "127.0.0.1"
-    @Option(help: "Port to bind (0: any free port, printed in the log).") var port = 8080
-    @Option(help: "Largest request body, in bytes (413 past it).") var maxBodyBytes = 4 << 20
-    @Option(help: "Most messages in one /v1/layout request (422 past it).") var maxMessages = 1000
-    @Option(help: "Longest message, in UTF-8 bytes of its text, markup or span contents (422 past it).")
-    var maxMessageLength = MappingOptions.defaultMaxMessageLength
-    @Option(help: "Seconds a connection may stay silent while a request is awaited or being read.")
-    var readTimeout = 30.0
-    @Option(help: "Shaped messages kept across requests (0: no cache).") var cacheEntries = 20_000
-    @Option(help: "Bytes the shaped messages kept may hold, each charged its estimated size (0: no cache).")
-    var cacheBytes = BubbleServerSettings().cacheBytes
-    @Option(help: "Log lines as text or json (one object per line).", completion: .list(LogFormat.allCases.map(\.rawValue)))
-    var logFormat: LogFormat = .text
-    @Option(help: "Where /v1/html fragments load font files, by file name (default: local() names, then file:// paths).")
-    var fontBaseURL: String?
-    @Option(help: "Where /v1/html fragments load catalog images (default: data: URIs).") var assetBaseURL: String?
-    @Option(name: .customLong("options"), help: "A JSON file of default options for every request.",
-            completion: .file(extensions: ["json"])) var optionsFile: String?
-    @Option(help: "The emoji catalog file (requests cannot choose one).", completion: .file(extensions: ["json"]))
-    var catalog: String?
-    @Option(help: "Font families or files in fallback order, comma-separated (requests may name families only).")
-    var fonts: String?
-    @Option(help: ArgumentHelp("A JSON file of link rules requests select by name: [{name, pattern, kind?, target?}].",
-                               valueName: "file"))
-    var linkRules: String?
-    @Flag(help: "Let requests send their own link-rule patterns (see the caps below).")
-    var allowRequestLinkRules = false
-    @Option(help: "Most link rules one request may list (with --allow-request-link-rules).")
-    var maxRequestLinkRules = BubbleServerSettings().maxRequestLinkRules
-    @Option(help: "Longest link-rule pattern a request may send, in UTF-8 bytes.")
-    var maxRequestPatternLength = BubbleServerSettings().maxRequestPatternLength
-    @Option(help: "PCRE2 match limit for a request's own patterns (the server's rules run under \(LinkRule.matchLimit)).")
-    var requestMatchLimit = BubbleServerSettings().requestLinkRuleLimits.matchLimit
-    @Option(help: "PCRE2 depth limit for a request's own patterns (the server's rules run under \(LinkRule.depthLimit)).")
-    var requestDepthLimit = BubbleServerSettings().requestLinkRuleLimits.depthLimit
-    @Option(help: "Font chains kept besides the default one, by `fonts` list (least recently used dropped).")
-    var fontChains = EngineLimits().fontChains
-    @Option(help: "Emoji catalogs kept by path.") var catalogs = EngineLimits().catalogs
-    @Option(help: "Glyph drawings kept for SVG.") var glyphPaths = EngineLimits().glyphPaths
-    @Option(help: "Bytes the glyph drawings kept for SVG may hold, each charged its size (0: none kept).")
-    var glyphPathBytes = EngineLimits().glyphPathBytes
-    @Option(help: "Shaped words each typesetter keeps (0: no word cache).") var shapedWords = EngineLimits().shapedWords
-    @Option(help: "Font families requests may name in fonts, faceFamilies, <font face> and a span's face, comma-separated (default: the default chain's, --fonts' and faceFamilies' families).")
-    var allowFamilies: String?
-    @Option(help: "Seconds a client has to send a whole request, headers and body.")
-    var requestDeadline = BubbleServerSettings().requestDeadline
-    @Option(help: "Slowest request accepted, in bytes per second on average after a 5 s grace (0: no check).")
-    var minBodyRate = BubbleServerSettings().minBodyRate
-    @Option(help: "Requests laying out at once; more wait in the queue.")
-    var maxConcurrentLayouts = BubbleServerSettings().maxConcurrentLayouts
-    @Option(help: "Requests waiting for a layout slot; past it: 503 with Retry-After.")
-    var layoutQueue = BubbleServerSettings().layoutQueue
-    @Option(help: "A request header naming the client each request is charged to in the fair layout queue and --max-client-cost (e.g. X-Client-Id; default: the connection).")
-    var clientKeyHeader: String?
-    @Option(help: "Most estimated cost (about bytes of text shaped) one client may have in flight; past it: 429 with Retry-After (0: no bound).")
-    var maxClientCost = BubbleServerSettings().maxClientCost
+    // One line per flag of ServerFlagTable, in its order: the help, the parsing, the range and the default are
+    // the table's (ServerFlagTableTests checks these lines against it).
+    @Option(help: .serve("host")) var host: String?
+    @Option(help: .serve("port")) var port: String?
+    @Option(help: .serve("options"), completion: .serve("options")) var options: String?
+    @Option(help: .serve("catalog"), completion: .serve("catalog")) var catalog: String?
+    @Option(help: .serve("fonts")) var fonts: String?
+    @Option(help: .serve("allowFamilies")) var allowFamilies: String?
+    @Option(help: .serve("linkRules"), completion: .serve("linkRules")) var linkRules: String?
+    @Flag(help: .serve("allowRequestLinkRules")) var allowRequestLinkRules = false
+    @Option(help: .serve("maxRequestLinkRules")) var maxRequestLinkRules: String?
+    @Option(help: .serve("maxRequestPatternLength")) var maxRequestPatternLength: String?
+    @Option(help: .serve("requestMatchLimit")) var requestMatchLimit: String?
+    @Option(help: .serve("requestDepthLimit")) var requestDepthLimit: String?
+    @Option(help: .serve("maxBodyBytes")) var maxBodyBytes: String?
+    @Option(help: .serve("maxMessages")) var maxMessages: String?
+    @Option(help: .serve("maxMessageLength")) var maxMessageLength: String?
+    @Option(help: .serve("readTimeout")) var readTimeout: String?
+    @Option(help: .serve("requestDeadline")) var requestDeadline: String?
+    @Option(help: .serve("minBodyRate")) var minBodyRate: String?
+    @Option(help: .serve("maxConcurrentLayouts")) var maxConcurrentLayouts: String?
+    @Option(help: .serve("layoutQueue")) var layoutQueue: String?
+    @Option(help: .serve("clientKeyHeader")) var clientKeyHeader: String?
+    @Option(help: .serve("maxClientCost")) var maxClientCost: String?
+    @Option(help: .serve("cacheEntries")) var cacheEntries: String?
+    @Option(help: .serve("cacheBytes")) var cacheBytes: String?
+    @Option(help: .serve("fontChains")) var fontChains: String?
+    @Option(help: .serve("catalogs")) var catalogs: String?
+    @Option(help: .serve("glyphPaths")) var glyphPaths: String?
+    @Option(help: .serve("glyphPathBytes")) var glyphPathBytes: String?
+    @Option(help: .serve("shapedWords")) var shapedWords: String?
+    @Option(help: .serve("fontBaseURL")) var fontBaseURL: String?
+    @Option(help: .serve("assetBaseURL")) var assetBaseURL: String?
+    @Option(help: .serve("logFormat"), completion: .serve("logFormat")) var logFormat: String?
+    // scripts/load-test's in-process baseline, not a serving flag.
     @Option(help: .hidden) var benchBodies: String?
     @Option(help: .hidden) var benchSeconds = 20.0
 
     func validate() throws {
-        guard (0...65535).contains(port) else { throw ValidationError("--port takes 0 to 65535, not \(port)") }
-        guard maxBodyBytes > 0, maxMessages > 0, maxMessageLength > 0, cacheEntries >= 0, cacheBytes >= 0 else {
-            throw ValidationError("--max-body-bytes, --max-messages and --max-message-length take positive numbers, --cache-entries and --cache-bytes 0 or more")
-        }
-        guard readTimeout > 0, readTimeout <= 86_400 else { throw ValidationError("--read-timeout takes a number of seconds > 0 and ≤ 86400") }
-        guard requestDeadline > 0, requestDeadline <= 86_400 else { throw ValidationError("--request-deadline takes a number of seconds > 0 and ≤ 86400") }
-        guard minBodyRate >= 0, minBodyRate.isFinite else { throw ValidationError("--min-body-rate takes 0 or a positive number of bytes per second") }
-        guard (0...100_000).contains(fontChains), (1...100_000).contains(catalogs), (2...100_000_000).contains(glyphPaths),
-              (0...(1 << 24)).contains(shapedWords), glyphPathBytes >= 0 else {
-            throw ValidationError("--font-chains takes 0 to 100000, --catalogs 1 to 100000, --glyph-paths 2 to 100000000, --shaped-words 0 to 16777216, --glyph-path-bytes 0 or more")
-        }
-        guard (1...10_000).contains(maxConcurrentLayouts), (0...1_000_000).contains(layoutQueue) else {
-            throw ValidationError("--max-concurrent-layouts takes 1 to 10000, --layout-queue 0 to 1000000")
-        }
-        guard (1...LinkRuleList.maxRules).contains(maxRequestLinkRules), (1...LinkRule.maxPatternLength).contains(maxRequestPatternLength),
-              (1...LinkRule.matchLimit).contains(requestMatchLimit), (1...LinkRule.depthLimit).contains(requestDepthLimit) else {
-            throw ValidationError("--max-request-link-rules takes 1 to \(LinkRuleList.maxRules), --max-request-pattern-length 1 to "
-                                  + "\(LinkRule.maxPatternLength), --request-match-limit 1 to \(LinkRule.matchLimit), --request-depth-limit 1 to \(LinkRule.depthLimit)")
-        }
-        guard maxClientCost >= 0 else { throw ValidationError("--max-client-cost takes 0 or more") }
-        if let clientKeyHeader, HTTPFields.Element.Name(clientKeyHeader) == nil {
-            throw ValidationError("--client-key-header takes an HTTP header name, not '\(clientKeyHeader)'")
-        }
         guard benchSeconds > 0, benchSeconds <= 86_400 else { throw ValidationError("--bench-seconds takes a number > 0 and ≤ 86400") }
     }
 
-    func run() throws {
-        var settings = BubbleServerSettings()
-        settings.host = host
-        settings.port = port
-        settings.maxBodyBytes = maxBodyBytes
-        settings.maxMessages = maxMessages
-        settings.maxMessageLength = maxMessageLength
-        settings.readTimeout = readTimeout
-        settings.cacheEntries = cacheEntries
-        settings.cacheBytes = cacheBytes
-        settings.limits.fontChains = fontChains
-        settings.limits.catalogs = catalogs
-        settings.limits.glyphPaths = glyphPaths
-        settings.limits.glyphPathBytes = glyphPathBytes
-        settings.limits.shapedWords = shapedWords
-        settings.allowedFamilies = allowFamilies.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
-        settings.requestDeadline = requestDeadline
-        settings.minBodyRate = minBodyRate
-        settings.maxConcurrentLayouts = maxConcurrentLayouts
-        settings.layoutQueue = layoutQueue
-        settings.clientKeyHeader = clientKeyHeader
-        settings.maxClientCost = maxClientCost
-        settings.fontBaseURL = fontBaseURL
-        settings.assetBaseURL = assetBaseURL
-        var defaults = BubbleOptions()
-        if let path = optionsFile {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw ValidationError("cannot read the options file '\(path)'")
-            }
-            defaults = try BubbleError.exiting { () throws(BubbleError) in try BubbleOptions.decode(json: data) }
+    /// The settings of the flags given: a flag's argument out of its range is a usage error naming the flag,
+    /// a bad options or link-rules file a `bubble: code: message` (exit 2).
+    func settings() throws -> BubbleServerSettings {
+        do { return try ServerFlagTable.settings(from: givenFlags()) } catch let error as ServerFlagError {
+            throw ValidationError(error.description)
+        } catch let error as BubbleError {
+            return try BubbleError.exiting { () throws(BubbleError) in throw error }
         }
-        if let catalog { defaults.catalog = catalog }
-        if let fonts { defaults.fonts = fonts.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
-        settings.defaults = defaults
-        settings.allowRequestLinkRules = allowRequestLinkRules
-        settings.maxRequestLinkRules = maxRequestLinkRules
-        settings.maxRequestPatternLength = maxRequestPatternLength
-        settings.requestLinkRuleLimits = LinkRule.Limits(matchLimit: requestMatchLimit, depthLimit: requestDepthLimit)
-        if let path = linkRules { settings.linkRules = try LinkRuleFile(path: path).byName }
+    }
 
+    /// The flags given, as (table key, argument): every stored flag whose name is a table key.
+    func givenFlags() -> [(key: String, argument: String)] {
+        Mirror(reflecting: self).children.compactMap { child in
+            guard let label = child.label?.dropFirst(), ServerFlagTable.flag(String(label)) != nil else { return nil }
+            switch child.value {
+            case let flag as Flag<Bool>: return flag.wrappedValue ? (String(label), "true") : nil
+            case let option as Option<String?>: return option.wrappedValue.map { (String(label), $0) }
+            default: return nil
+            }
+        }
+    }
+
+    /// The table keys that have a flag here (for the test that checks them against the table).
+    static var flagKeys: [String] {
+        Mirror(reflecting: ServeCommand()).children.compactMap { $0.label.map { String($0.dropFirst()) } }
+            .filter { ServerFlagTable.flag($0) != nil }
+    }
+
+    func run() throws {
+        let settings = try settings()
         let level = ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .info
-        let format = logFormat
+        let format = settings.logFormat
         LoggingSystem.bootstrap { label in
             switch format {
             case .text:
@@ -239,9 +185,23 @@ extension ServeCommand {
     }
 }
 
-/// `--log-format`.
-enum LogFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, json
+extension ArgumentHelp {
+    /// The help of a `bubble serve` flag, from its ``ServerFlagTable`` entry.
+    static func serve(_ key: String) -> ArgumentHelp {
+        guard let flag = ServerFlagTable.flag(key) else { preconditionFailure("no flag '\(key)' in ServerFlagTable") }
+        return ArgumentHelp(flag.help, valueName: flag.value == .file("json") ? "file" : nil)
+    }
+}
+
+extension CompletionKind {
+    /// What a shell offers for a `bubble serve` flag, from its ``ServerFlagTable`` entry.
+    static func serve(_ key: String) -> CompletionKind {
+        switch ServerFlagTable.flag(key)?.value {
+        case .file(let ext)?: .file(extensions: [ext])
+        case .choice(let words)?: .list(words)
+        default: .default
+        }
+    }
 }
 
 /// The error the service stopped with, handed from its task to the waiting thread.

@@ -31,18 +31,7 @@ package struct OptionSpec: Sendable {
     let describe: @Sendable (BubbleOptions) -> String?
 
     /// `--max-width`.
-    package var flag: String {
-        // A run of capitals is one word: `invalidUTF8` → `--invalid-utf8`, as ArgumentParser spells it.
-        var out = "--"
-        var previousUpper = false
-        for c in key {
-            let upper = c.isUppercase
-            if upper && !previousUpper { out += "-" }
-            out += upper ? c.lowercased() : String(c)
-            previousUpper = upper
-        }
-        return out
-    }
+    package var flag: String { key.flagSpelling }
 
     /// The help line of the flag: the doc and the default.
     package var help: String {
@@ -143,21 +132,37 @@ extension OptionSpec {
     }
 }
 
+extension String {
+    /// The CLI flag of a camel-case key, as ArgumentParser spells it: `maxWidth` → `--max-width`; a run of
+    /// capitals is one word (`invalidUTF8` → `--invalid-utf8`).
+    package var flagSpelling: String {
+        var out = "--"
+        var previousUpper = false
+        for c in self {
+            let upper = c.isUppercase
+            if upper && !previousUpper { out += "-" }
+            out += upper ? c.lowercased() : String(c)
+            previousUpper = upper
+        }
+        return out
+    }
+}
+
 /// A closed or half-open range of numbers, with its wording for errors and its JSON Schema.
-struct NumberRange: Sendable {
+package struct NumberRange: Sendable {
     var min: Double
     /// Whether `min` itself is refused (`> 0` rather than `≥ 0`).
     var minExclusive: Bool
     var max: Double
 
-    static func above(_ min: Double, max: Double) -> NumberRange { NumberRange(min: min, minExclusive: true, max: max) }
-    static func from(_ min: Double, max: Double) -> NumberRange { NumberRange(min: min, minExclusive: false, max: max) }
+    package static func above(_ min: Double, max: Double) -> NumberRange { NumberRange(min: min, minExclusive: true, max: max) }
+    package static func from(_ min: Double, max: Double) -> NumberRange { NumberRange(min: min, minExclusive: false, max: max) }
 
-    func contains(_ v: Double) -> Bool {
+    package func contains(_ v: Double) -> Bool {
         v.isFinite && (minExclusive ? v > min : v >= min) && v <= max
     }
 
-    var expectation: String {
+    package var expectation: String {
         "a number \(minExclusive ? ">" : "≥") \(min.optionDescription) and ≤ \(max.optionDescription)"
     }
 
