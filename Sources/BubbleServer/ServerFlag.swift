@@ -1,4 +1,4 @@
-package import Bubble
+import Bubble
 import Foundation
 
 /// One `bubble serve` flag, declared once in ``ServerFlagTable``: its name (the CLI property and, in

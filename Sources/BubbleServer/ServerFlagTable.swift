@@ -1,4 +1,4 @@
-package import Bubble
+import Bubble
 import BubbleMapping
 import Hummingbird
 
