@@ -6,7 +6,7 @@ import Foundation
 /// Every layout option as a flag, named as its JSON key in kebab-case, with the help, parsing and
 /// checks of its ``OptionTable`` entry; `--options FILE` reads a JSON object of options, and a flag
 /// wins over the file. A test checks these flags against the table, so neither drifts.
-struct LayoutFlags: ParsableArguments {
+struct LayoutFlags: TableFlags {
     @Option(name: .customLong("options"), help: "A JSON file of options (flags win over it).",
             completion: .file(extensions: ["json"])) var optionsFile: String?
     @Option(help: .option("maxWidth"), completion: .option("maxWidth")) var maxWidth: String?
@@ -74,23 +74,7 @@ struct LayoutFlags: ParsableArguments {
         return o
     }
 
-    /// The option flags given, as (JSON key, argument): every stored flag whose name is a table key.
-    func givenFlags() -> [(String, String)] {
-        Mirror(reflecting: self).children.compactMap { child in
-            guard let label = child.label?.dropFirst(), OptionTable.spec(String(label)) != nil else { return nil }
-            switch child.value {
-            case let flag as Flag<Bool>: return flag.wrappedValue ? (String(label), "true") : nil
-            case let option as Option<String?>: return option.wrappedValue.map { (String(label), $0) }
-            default: return nil
-            }
-        }
-    }
-
-    /// The JSON keys that have a flag here (for the test that checks them against the table).
-    static var flagKeys: [String] {
-        Mirror(reflecting: LayoutFlags()).children.compactMap { $0.label.map { String($0.dropFirst()) } }
-            .filter { OptionTable.spec($0) != nil }
-    }
+    static func isTableKey(_ key: String) -> Bool { OptionTable.spec(key) != nil }
 }
 
 extension ArgumentHelp {

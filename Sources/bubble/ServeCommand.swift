@@ -8,7 +8,7 @@ import Hummingbird
 import Logging
 
 /// `bubble serve`: the HTTP service (see `GET /openapi.json`), until SIGTERM or SIGINT.
-struct ServeCommand: ParsableCommand {
+struct ServeCommand: ParsableCommand, TableFlags {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Serve layouts over HTTP: POST /v1/layout, /v1/svg, /v1/hit; GET /healthz, /metrics, /openapi.json.",
@@ -75,23 +75,7 @@ struct ServeCommand: ParsableCommand {
         }
     }
 
-    /// The flags given, as (table key, argument): every stored flag whose name is a table key.
-    func givenFlags() -> [(key: String, argument: String)] {
-        Mirror(reflecting: self).children.compactMap { child in
-            guard let label = child.label?.dropFirst(), ServerFlagTable.flag(String(label)) != nil else { return nil }
-            switch child.value {
-            case let flag as Flag<Bool>: return flag.wrappedValue ? (String(label), "true") : nil
-            case let option as Option<String?>: return option.wrappedValue.map { (String(label), $0) }
-            default: return nil
-            }
-        }
-    }
-
-    /// The table keys that have a flag here (for the test that checks them against the table).
-    static var flagKeys: [String] {
-        Mirror(reflecting: ServeCommand()).children.compactMap { $0.label.map { String($0.dropFirst()) } }
-            .filter { ServerFlagTable.flag($0) != nil }
-    }
+    static func isTableKey(_ key: String) -> Bool { ServerFlagTable.flag(key) != nil }
 
     func run() throws {
         let settings = try settings()
