@@ -1,4 +1,5 @@
 import Bubble
+import BubbleMapping
 import BubbleTestSupport
 import Foundation
 import Testing
