@@ -16,7 +16,7 @@ public final class FallbackChain: @unchecked Sendable {
     private var extra: [FontSource: FontFace] = [:]
     private var styled: [StyleKey: FontFace] = [:]
     /// Faces of families asked for by style (`code` and `pre` ask for the monospace one); nil when not installed.
-    private var families: [String: FontFace?] = [:]
+    private let families = BoundedCache<String, FontFace?>(maxEntries: FallbackChain.maxFamilies, maxBytes: .max)
 
     private struct StyleKey: Hashable { var face: ObjectIdentifier; var bold: Bool; var italic: Bool; var synthetic: Bool }
 
@@ -103,22 +103,17 @@ public final class FallbackChain: @unchecked Sendable {
     ///
     /// Callers pass only names from a declared list (``TextStyle`` faces come from the `faceFamilies`
     /// option, checked by the mapper; `code` asks for the monospace family), so the cache holds what those
-    /// lists name. It is still capped at ``maxFamilies``: past that it starts over, so even many lists
-    /// over a long batch keep memory bounded and cost one fontconfig query per name per refill.
+    /// lists name. It is still capped at ``maxFamilies``, least recently used dropped past it, so even
+    /// many lists over a long batch keep memory bounded.
     package func familyFace(_ family: String) -> FontFace? {
         let key = family.lowercased()
-        lock.lock()
-        if let known = families[key] { lock.unlock(); return known }
-        lock.unlock()
+        if let known = families.value(for: key) { return known }
         var face: FontFace?
         if let match = try? FontResolver.shared.resolve(family: family), let found = try? FaceStore.shared.face(match.source),
            found.family.lowercased() == key {
             face = found
         }
-        lock.lock()
-        if families.count >= FallbackChain.maxFamilies { families.removeAll(keepingCapacity: true) }
-        families[key] = .some(face)
-        lock.unlock()
+        families.insert(face, for: key, bytes: 0)
         return face
     }
 
@@ -126,7 +121,7 @@ public final class FallbackChain: @unchecked Sendable {
     package static let maxFamilies = 64
 
     /// Families ``familyFace(_:)`` keeps now (found or not).
-    package var familyCount: Int { lock.withLock { families.count } }
+    package var familyCount: Int { families.count }
 
     /// Whether `face` draws every scalar of a grapheme (joiners and selectors excepted).
     package func faceCovers(_ face: FontFace, _ scalars: [UInt32]) -> Bool { covers(face, scalars) }

@@ -34,13 +34,15 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     /// An unscaled font for cmap look-ups.
     private let cmapFont: OpaquePointer
     private let lock = Lock()
-    /// HarfBuzz fonts by scale (under `lock`), behind a pointer the face owns: `lock` already keeps
-    /// threads apart, and a stored `var` would add a dynamic exclusivity check to every look-up (some
-    /// 220 instructions, more than the look-up; the layout asks once per line for a glyph's advance).
-    private let sized: UnsafeMutablePointer<SizedFonts>
-    /// Vertical metrics per size (HarfBuzz is asked once per size, not once per run); emptied past
-    /// ``metricsCapacity``.
-    private var metricsBySize: [Int32: FontMetrics] = [:]
+    /// HarfBuzz fonts by scale, least recently used dropped past ``sizedFontCapacity``.
+    private let sizedFonts = BoundedCache<Int32, HarfBuzzFont>(maxEntries: FontFace.sizedFontCapacity, maxBytes: .max)
+    /// The font last handed out and its scale (under `lock`), behind a pointer the face owns: almost every
+    /// call asks for the same size, and a stored `var` would add a dynamic exclusivity check to every
+    /// look-up (some 220 instructions, more than the look-up; the layout asks once per line for a glyph's advance).
+    private let lastSized: UnsafeMutablePointer<(key: Int32, font: HarfBuzzFont?)>
+    /// Vertical metrics per size (HarfBuzz is asked once per size, not once per run), least recently
+    /// used dropped past ``metricsCapacity``.
+    private let metricsBySize = BoundedCache<Int32, FontMetrics>(maxEntries: FontFace.metricsCapacity, maxBytes: .max)
     /// The last size asked for and its metrics: almost every call asks for the same size.
     private var lastMetrics: (key: Int32, metrics: FontMetrics)?
     /// ``contentHash``, once made (under `lock`).
@@ -81,8 +83,8 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         hb_face_make_immutable(face)
         outlinePages = mapping.flatMap { FontFile.outlinePages(of: face, in: $0) }
         self.mapping = mapping
-        sized = UnsafeMutablePointer<SizedFonts>.allocate(capacity: 1)  // after the last throw: deinit frees it
-        sized.initialize(to: SizedFonts())
+        lastSized = UnsafeMutablePointer<(key: Int32, font: HarfBuzzFont?)>.allocate(capacity: 1)  // after the last throw: deinit frees it
+        lastSized.initialize(to: (0, nil))
         self.blob = blob
         self.face = face
         cmapFont = hb_font_create(face)
@@ -98,9 +100,8 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
 
     deinit {
         if let freeTypeFace { FreeType.shared.withLock { _ = FT_Done_Face(freeTypeFace) } }
-        for entry in sized.pointee.entries { hb_font_destroy(entry.font) }
-        sized.deinitialize(count: 1)
-        sized.deallocate()
+        lastSized.deinitialize(count: 1)
+        lastSized.deallocate()
         hb_font_destroy(cmapFont)
         hb_face_destroy(face)
         hb_blob_destroy(blob)
@@ -122,15 +123,11 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         let key = FontFace.scale(size)
         lock.lock()
         if let last = lastMetrics, last.key == key { lock.unlock(); return last.metrics }
-        if let known = metricsBySize[key] { lastMetrics = (key, known); lock.unlock(); return known }
         lock.unlock()
-        let computed = computeMetrics(size: size)
-        lock.lock()
-        if metricsBySize.count >= FontFace.metricsCapacity { metricsBySize.removeAll(keepingCapacity: true) }
-        metricsBySize[key] = computed
-        lastMetrics = (key, computed)
-        lock.unlock()
-        return computed
+        let metrics = metricsBySize.value(for: key)
+            ?? metricsBySize.value(for: key, orInsert: computeMetrics(size: size), bytes: MemoryLayout<FontMetrics>.stride)
+        lock.withLock { lastMetrics = (key, metrics) }
+        return metrics
     }
 
     private func computeMetrics(size: Double) -> FontMetrics {
@@ -251,7 +248,7 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     /// HarfBuzz fonts kept per face (a font is about 0.5 KB plus HarfBuzz's per-font caches). Sizes are
     /// quantised by ``scale(_:)`` (1/1024 px); a message rarely uses more than three.
     static let sizedFontCapacity = 8
-    /// Sizes whose vertical metrics are kept per face before the table starts again.
+    /// Sizes whose vertical metrics are kept per face.
     static let metricsCapacity = 256
 
     /// The HarfBuzz font of this face at `size` px, with a reference the caller owns: call
@@ -260,40 +257,36 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     func hbFont(size: Double) -> OpaquePointer {
         let key = FontFace.scale(size)
         lock.lock()
-        defer { lock.unlock() }
-        return sized.pointee.font(key, of: face, slanted: syntheticItalic)
+        if lastSized.pointee.key == key, let font = lastSized.pointee.font {
+            defer { lock.unlock() }
+            return hb_font_reference(font.pointer)
+        }
+        lock.unlock()
+        let font = sizedFonts.value(for: key)
+            ?? sizedFonts.value(for: key, orInsert: HarfBuzzFont(face, scale: key, slanted: syntheticItalic), bytes: 0)
+        lock.withLock { lastSized.pointee = (key, font) }
+        return hb_font_reference(font.pointer)
     }
 
-    /// HarfBuzz fonts by scale, least recently used dropped past ``sizedFontCapacity``: one value, so
-    /// a look-up is one access to the face's stored property (each is a dynamic exclusivity check).
-    private struct SizedFonts {
-        /// `used` is the tick of the last use.
-        var entries: [(key: Int32, font: OpaquePointer, used: UInt64)] = []
-        var tick: UInt64 = 0
+    /// A HarfBuzz font at one scale, destroyed when the last holder lets it go (the per-size cache, or a
+    /// thread still shaping with it after its eviction).
+    private final class HarfBuzzFont: @unchecked Sendable {
+        let pointer: OpaquePointer
 
-        /// The font at scale `key` (made when missing), with a reference the caller owns.
-        mutating func font(_ key: Int32, of face: OpaquePointer, slanted: Bool) -> OpaquePointer {
-            tick &+= 1
-            for i in entries.indices where entries[i].key == key {  // at most 8: a scan beats hashing
-                entries[i].used = tick
-                return hb_font_reference(entries[i].font)
-            }
-            if entries.count >= FontFace.sizedFontCapacity,
-               let oldest = entries.indices.min(by: { entries[$0].used < entries[$1].used }) {
-                hb_font_destroy(entries[oldest].font)
-                entries.remove(at: oldest)
-            }
-            let font = hb_font_create(face)!
-            hb_font_set_scale(font, key, key)
-            if slanted { hb_font_set_synthetic_slant(font, 0.2) }
-            hb_font_make_immutable(font)
-            entries.append((key, font, tick))
-            return hb_font_reference(font)
+        init(_ face: OpaquePointer, scale: Int32, slanted: Bool) {
+            pointer = hb_font_create(face)!
+            hb_font_set_scale(pointer, scale, scale)
+            if slanted { hb_font_set_synthetic_slant(pointer, 0.2) }
+            hb_font_make_immutable(pointer)
         }
+
+        deinit { hb_font_destroy(pointer) }
     }
 
     /// HarfBuzz fonts held now (at most ``sizedFontCapacity``).
-    package var sizedFontCount: Int { lock.withLock { sized.pointee.entries.count } }
+    package var sizedFontCount: Int { sizedFonts.count }
+    /// Sizes whose vertical metrics are kept now (at most ``metricsCapacity``).
+    package var metricsSizeCount: Int { metricsBySize.count }
 
     private static func name(_ face: OpaquePointer, _ id: hb_ot_name_id_t) -> String? {
         var length: UInt32 = 0

@@ -10,16 +10,16 @@ package final class FontResolver: @unchecked Sendable {
 
     private let lock = Lock()
     private let config: OpaquePointer?
-    /// Answers per code point (bounded: emptied when it reaches ``coverageCacheLimit``, so a stream of
-    /// distinct code points no font covers cannot grow it without end).
-    private var coverageCache: [UInt32: FontSource?] = [:]
-    /// Most code-point answers kept before the cache starts again: far more than the code points real
-    /// text mixes, far fewer than the 1.1M a hostile stream could name.
+    /// Answers per code point, least recently used dropped past ``coverageCacheLimit``, so a stream of
+    /// distinct code points no font covers cannot grow it without end.
+    private let coverageCache = BoundedCache<UInt32, FontSource?>(maxEntries: FontResolver.coverageCacheLimit, maxBytes: .max)
+    /// Most code-point answers kept: far more than the code points real text mixes, far fewer than the
+    /// 1.1M a hostile stream could name.
     static let coverageCacheLimit = 65_536
-    /// Answers for whole clusters and words (bounded: emptied when it reaches ``clusterCacheLimit``).
-    private var clusterCache: [ClusterKey: FontSource?] = [:]
-    private struct ClusterKey: Hashable { var scalars: [UInt32]; var language: String? }
-    /// Most cluster answers kept before the cache starts again.
+    /// Answers for whole clusters and words, least recently used dropped past ``clusterCacheLimit``.
+    private let clusterCache = BoundedCache<ClusterKey, FontSource?>(maxEntries: FontResolver.clusterCacheLimit, maxBytes: .max)
+    private struct ClusterKey: Hashable, Sendable { var scalars: [UInt32]; var language: String? }
+    /// Most cluster answers kept.
     static let clusterCacheLimit = 4096
 
     private init() {
@@ -107,10 +107,9 @@ package final class FontResolver: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard anyFontCovers(scalar) else { return nil }
-        if let cached = coverageCache[scalar] { return cached }
+        if let cached = coverageCache.value(for: scalar) { return cached }
         let found = lookUp(covering: scalar, near: family)
-        if coverageCache.count >= FontResolver.coverageCacheLimit { coverageCache.removeAll(keepingCapacity: true) }
-        coverageCache[scalar] = found
+        coverageCache.insert(found, for: scalar, bytes: 0)
         return found
     }
 
@@ -128,10 +127,9 @@ package final class FontResolver: @unchecked Sendable {
         defer { lock.unlock() }
         // One face must cover them all, so a scalar no font covers answers at once.
         guard scalars.allSatisfy(anyFontCovers) else { return nil }
-        if let cached = clusterCache[key] { return cached }
+        if let cached = clusterCache.value(for: key) { return cached }
         let found = lookUp(covering: scalars, language: language, near: family)
-        if clusterCache.count >= FontResolver.clusterCacheLimit { clusterCache.removeAll(keepingCapacity: true) }
-        clusterCache[key] = found
+        clusterCache.insert(found, for: key, bytes: 0)
         return found
     }
 

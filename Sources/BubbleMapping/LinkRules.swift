@@ -77,19 +77,16 @@ package final class LinkRules: Sendable {
 
     private init(rules: [Compiled]) { self.rules = rules }
 
-    /// Most rule sets kept compiled; beyond it the cache starts afresh.
+    /// Most rule sets kept compiled; beyond it the least recently used is dropped.
     package static let cacheCapacity = 64
-    private static let lock = Lock()
-    nonisolated(unsafe) private static var cache: [[LinkRule]: LinkRules] = [:]
+    private static let cache = BoundedCache<[LinkRule], LinkRules>(maxEntries: cacheCapacity, maxBytes: .max)
 
     /// The compiled set for `rules`, from the cache or compiled now.
     /// - Throws: ``MappingError/invalidLinkRule(name:reason:)``: an unknown built-in, a pattern PCRE2
     ///   rejects (its message and the byte offset), a target naming a group the pattern lacks or starting
     ///   with no allowed scheme.
     package static func compile(_ rules: [LinkRule]) throws(MappingError) -> LinkRules {
-        lock.lock()
-        if let known = cache[rules] { lock.unlock(); return known }
-        lock.unlock()
+        if let known = cache.value(for: rules) { return known }
         var compiled: [Compiled] = []
         for given in rules {
             guard let rule = given.resolved, let pattern = rule.pattern else {
@@ -122,12 +119,7 @@ package final class LinkRules: Sendable {
                                      prefilter: rule.pattern == LinkRule.builtIns["phone"]?.pattern ? .phoneRun
                                          : rule.pattern == LinkRule.builtIns["email"]?.pattern ? .emailAt : .none))
         }
-        let made = LinkRules(rules: compiled)
-        lock.lock()
-        if cache.count >= cacheCapacity { cache.removeAll(keepingCapacity: true) }
-        cache[rules] = made
-        lock.unlock()
-        return made
+        return cache.value(for: rules, orInsert: LinkRules(rules: compiled), bytes: 0)
     }
 
     /// `$0`, `$12`, `${name}`, `$$` in `target`.

@@ -34,6 +34,16 @@ import Testing
         #expect(face.sizedFontCount <= 8)
     }
 
+    /// The per-size metrics stay within ``FontFace/metricsCapacity`` sizes, and a size asked again after
+    /// its eviction gets the same metrics.
+    @Test func metricsPerSizeStayFewAndComeBackTheSame() throws {
+        let face = try FallbackChain().faces[0]
+        let first = face.metrics(size: 8)
+        for k in 1...(FontFace.metricsCapacity + 50) { _ = face.metrics(size: 8 + Double(k) / 8) }
+        #expect(face.metricsSizeCount == FontFace.metricsCapacity)
+        #expect(face.metrics(size: 8) == first)
+    }
+
     /// A font evicted from the per-size LRU is freed once nobody holds it: `inkBounds` used to keep the
     /// reference `hbFont(size:)` hands over, so every size it measured leaked its HarfBuzz font after
     /// eviction (found by the text fuzzer's leak check: 2,691 fonts in 30 s of distinct sizes).
