@@ -13,8 +13,8 @@ extension Typesetter {
     /// chain face covering it (color faces first for emoji presentation), else the face of the run it
     /// continues when that covers it (so a danda or a digit takes its neighbours' face, not a random
     /// script's), else the fallback face last used for the same script, else one fontconfig finds for
-    /// the whole cluster and its script, else the primary face's .notdef (counted in `unresolvedGlyphs`
-    /// after shaping). Within a word of one script, a face that covers the whole word is preferred to
+    /// the whole cluster and its script (a neutral cluster's is its run's), else the primary face's
+    /// .notdef (counted in `unresolvedGlyphs` after shaping). Within a word of one script, a face that covers the whole word is preferred to
     /// switching faces in the middle of it, as browsers do, so Urdu letters DejaVu Sans lacks do not
     /// break the word's joining. Common and inherited scripts join their neighbours. A tab is a run of
     /// its own (its advance depends on where its line starts), and marks past
@@ -192,8 +192,10 @@ extension Typesetter {
                 }
                 if scalars.count > maxMarks + 1 { hideMarks(buffer, i..<end, over: maxMarks, in: &shaped) }
                 let plain = styleIndex == 0 || !(shaped.styles[styleIndex].bold || shaped.styles[styleIndex].italic)
-                face = chooseFace(scalars, script: script, neighbour: plain && styleIndex == runStyle ? runFace : nil,
-                                  lastFallback: &lastFallback)
+                // A neutral cluster (punctuation, digits) is looked for in its neighbours' script, as a
+                // browser resolves Common characters to the script of their run before it falls back.
+                face = chooseFace(scalars, script: script, context: script == 0 ? runScript : script,
+                                  neighbour: plain && styleIndex == runStyle ? runFace : nil, lastFallback: &lastFallback)
             }
             if styleIndex != 0 {
                 let style = shaped.styles[styleIndex]
@@ -285,9 +287,10 @@ extension Typesetter {
         return 255
     }
 
-    /// The face for one grapheme's scalars, of `script` (0 when neutral), after a run in `neighbour`.
+    /// The face for one grapheme's scalars, of `script` (0 when neutral), after a run in `neighbour`;
+    /// fontconfig is asked for a face for text in `context` (`script`, or a neutral grapheme's run's).
     @inline(never)
-    private func chooseFace(_ scalars: [UInt32], script: UInt32, neighbour: FontFace?,
+    private func chooseFace(_ scalars: [UInt32], script: UInt32, context: UInt32, neighbour: FontFace?,
                             lastFallback: inout (face: FontFace, script: UInt32)?) -> FontFace {
         let first = scalars[0]
         let emoji = scalars.count > 1 && scalars.contains { $0 == 0xFE0F || $0 == 0x200D || ($0 >= 0x1F3FB && $0 <= 0x1F3FF) || $0 == 0x20E3 }
@@ -296,7 +299,7 @@ extension Typesetter {
         if let k = fonts.faceIndex(forGrapheme: scalars, prefersEmoji: plainEmoji) { return fonts.faces[k] }
         if let neighbour, !neighbour.isColor, fonts.covers(neighbour, all: scalars) { return neighbour }
         if let last = lastFallback, script == 0 || last.script == script, fonts.covers(last.face, all: scalars) { return last.face }
-        if let found = fonts.fallbackFace(covering: scalars, script: script) {
+        if let found = fonts.fallbackFace(covering: scalars, script: context) {
             lastFallback = (found, script)
             return found
         }
