@@ -55,6 +55,19 @@ import Testing
         }
     }
 
+    /// A danda (Common, Script_Extensions of Devanagari and a dozen Indic scripts) after Latin text and
+    /// digits is looked for in the script that follows it, so it is drawn in Noto Sans Devanagari, not
+    /// in Noto Sans Takri (what fontconfig finds first with no language).
+    @Test func aDandaAfterLatinTextTakesTheScriptThatFollows() throws {
+        var options = BubbleOptions()
+        options.fontFallback = .cluster
+        for text in ["@nino $61.28। 232 कि॰ग्रा॰", "₹12,088.00। गई"] {
+            let shaped = try engine.layout(text: text, options: options).shaped
+            let danda = try #require(shaped.runs.first { run in shaped.mapped.text[run.range].contains(0x964) })
+            #expect(try #require(shaped.face(of: danda)).family == "Noto Sans Devanagari", "\(text)")
+        }
+    }
+
     /// ہیلو joins: one face for the whole word, and the width of HarfBuzz shaping the word alone with it.
     @Test func urduJoinsLikeTheWholeWordShapedInOneFace() throws {
         let word = "ہیلو"

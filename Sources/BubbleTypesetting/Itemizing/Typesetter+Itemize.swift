@@ -193,8 +193,13 @@ extension Typesetter {
                 if scalars.count > maxMarks + 1 { hideMarks(buffer, i..<end, over: maxMarks, in: &shaped) }
                 let plain = styleIndex == 0 || !(shaped.styles[styleIndex].bold || shaped.styles[styleIndex].italic)
                 // A neutral cluster (punctuation, digits) is looked for in its neighbours' script, as a
-                // browser resolves Common characters to the script of their run before it falls back.
-                face = chooseFace(scalars, script: script, context: script == 0 ? runScript : script,
+                // browser resolves Common characters to the script of their run before it falls back:
+                // the run's when the cluster's Script_Extensions hold it, else the next one's (a danda
+                // after `@nino $61.28` is Devanagari's when Devanagari follows, not Latin's).
+                let context = script != 0 ? script
+                    : runScript != 0 && CharacterProperties.scriptExtensions(of: scalars[0], include: runScript) ? runScript
+                    : Typesetter.nextScript(buffer, from: end, limit: range.upperBound)
+                face = chooseFace(scalars, script: script, context: context,
                                   neighbour: plain && styleIndex == runStyle ? runFace : nil, lastFallback: &lastFallback)
             }
             if styleIndex != 0 {
@@ -305,6 +310,28 @@ extension Typesetter {
         }
         return fonts.faces[0]
     }
+
+    /// The script of the first character of a script of its own in `buffer[from..<limit]`, looking at most
+    /// ``scriptLookAhead`` units ahead; 0 when there is none. Only a neutral cluster no chain face covers,
+    /// with no run script its Script_Extensions hold, asks, so the common path never scans.
+    @inline(never)
+    static func nextScript(_ buffer: UnsafeBufferPointer<UInt16>, from start: Int, limit: Int) -> UInt32 {
+        var k = start
+        let end = min(limit, start + scriptLookAhead)
+        while k < end {
+            var s = UInt32(buffer[k])
+            if s & 0xFC00 == 0xD800, k + 1 < end, UInt32(buffer[k + 1]) & 0xFC00 == 0xDC00 {
+                s = 0x10000 + ((s - 0xD800) << 10) + (UInt32(buffer[k + 1]) - 0xDC00)
+                k += 1
+            }
+            k += 1
+            if !CharacterProperties.hasNeutralScript(s) { return CharacterProperties.scriptTag(s) }
+        }
+        return 0
+    }
+
+    /// How far ``nextScript(_:from:limit:)`` looks: enough for a price or a mention before the words.
+    static let scriptLookAhead = 64
 
     /// Characters that end a word for the one-face-per-word rule: spaces, tabs, breaks, placeholders.
     @inline(__always)
