@@ -196,11 +196,13 @@ extension Typesetter {
                 // browser resolves Common characters to the script of their run before it falls back:
                 // the run's when the cluster's Script_Extensions hold it, else the next one's (a danda
                 // after `@nino $61.28` is Devanagari's when Devanagari follows, not Latin's).
-                let context = script != 0 ? script
-                    : runScript != 0 && CharacterProperties.scriptExtensions(of: scalars[0], include: runScript) ? runScript
-                    : Typesetter.nextScript(buffer, from: end, limit: range.upperBound)
-                face = chooseFace(scalars, script: script, context: context,
-                                  neighbour: plain && styleIndex == runStyle ? runFace : nil, lastFallback: &lastFallback)
+                // Worked out only when fontconfig is asked (emoji and most neutral clusters never are).
+                face = chooseFace(scalars, script: script, neighbour: plain && styleIndex == runStyle ? runFace : nil,
+                                  lastFallback: &lastFallback) { [runScript] in
+                    script != 0 ? script
+                        : runScript != 0 && CharacterProperties.scriptExtensions(of: scalars[0], include: runScript) ? runScript
+                        : Typesetter.nextScript(buffer, from: end, limit: range.upperBound)
+                }
             }
             if styleIndex != 0 {
                 let style = shaped.styles[styleIndex]
@@ -293,10 +295,11 @@ extension Typesetter {
     }
 
     /// The face for one grapheme's scalars, of `script` (0 when neutral), after a run in `neighbour`;
-    /// fontconfig is asked for a face for text in `context` (`script`, or a neutral grapheme's run's).
+    /// fontconfig is asked for a face for text in the script `context` gives (`script`, or for a neutral
+    /// grapheme its neighbours'), called only then.
     @inline(never)
-    private func chooseFace(_ scalars: [UInt32], script: UInt32, context: UInt32, neighbour: FontFace?,
-                            lastFallback: inout (face: FontFace, script: UInt32)?) -> FontFace {
+    private func chooseFace(_ scalars: [UInt32], script: UInt32, neighbour: FontFace?,
+                            lastFallback: inout (face: FontFace, script: UInt32)?, context: () -> UInt32) -> FontFace {
         let first = scalars[0]
         let emoji = scalars.count > 1 && scalars.contains { $0 == 0xFE0F || $0 == 0x200D || ($0 >= 0x1F3FB && $0 <= 0x1F3FF) || $0 == 0x20E3 }
             || CharacterProperties.isEmojiPresentation(first) || (first >= 0x1F1E6 && first <= 0x1F1FF)
@@ -304,7 +307,7 @@ extension Typesetter {
         if let k = fonts.faceIndex(forGrapheme: scalars, prefersEmoji: plainEmoji) { return fonts.faces[k] }
         if let neighbour, !neighbour.isColor, fonts.covers(neighbour, all: scalars) { return neighbour }
         if let last = lastFallback, script == 0 || last.script == script, fonts.covers(last.face, all: scalars) { return last.face }
-        if let found = fonts.fallbackFace(covering: scalars, script: context) {
+        if let found = fonts.fallbackFace(covering: scalars, script: context()) {
             lastFallback = (found, script)
             return found
         }
