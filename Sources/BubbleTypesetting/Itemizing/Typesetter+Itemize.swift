@@ -315,7 +315,7 @@ extension Typesetter {
     }
 
     /// The script of the first character of a script of its own in `buffer[from..<limit]`, looking at most
-    /// ``scriptLookAhead`` units ahead; 0 when there is none. Only a neutral cluster no chain face covers,
+    /// `scriptLookAhead` units ahead; 0 when there is none. Only a neutral cluster no chain face covers,
     /// with no run script its Script_Extensions hold, asks, so the common path never scans.
     @inline(never)
     static func nextScript(_ buffer: UnsafeBufferPointer<UInt16>, from start: Int, limit: Int) -> UInt32 {
@@ -333,7 +333,7 @@ extension Typesetter {
         return 0
     }
 
-    /// How far ``nextScript(_:from:limit:)`` looks: enough for a price or a mention before the words.
+    /// How far `nextScript(_:from:limit:)` looks: enough for a price or a mention before the words.
     static let scriptLookAhead = 64
 
     /// Characters that end a word for the one-face-per-word rule: spaces, tabs, breaks, placeholders.
