@@ -118,8 +118,10 @@ package final class FontResolver: @unchecked Sendable {
     ///
     /// Coverage of the whole cluster is required, not only of its first character: a Tamil consonant
     /// alone is also in Noto Sans Grantha, which has no Tamil vowel signs. The language puts the faces
-    /// made for it first; among equals, a face of the same style as `family` (a "Sans" for a sans chain)
-    /// wins over a display or serif one (Noto Sans Arabic rather than Noto Kufi Arabic).
+    /// made for it first (a face fontconfig lists the language for wins over one it does not, as a browser
+    /// asks for a face for the run's script and locale); among equals, a face of the same style as
+    /// `family` (a "Sans" for a sans chain) wins over a display or serif one (Noto Sans Arabic rather than
+    /// Noto Kufi Arabic).
     package func face(covering scalars: [UInt32], language: String?, near family: String = "sans-serif") -> FontSource? {
         if scalars.count == 1 && language == nil { return face(covering: scalars[0], near: family) }
         let key = ClusterKey(scalars: scalars, language: language)
@@ -160,7 +162,9 @@ package final class FontResolver: @unchecked Sendable {
         guard let set = FcFontSort(config, pattern, FcFalse, nil, &result) else { return nil }
         defer { FcFontSetDestroy(set) }
         let wantsSans = family.lowercased().contains("sans")
-        var first: FontSource?
+        // The best candidate of each rank: 0 made for the language and of the chain's style, 1 made for
+        // the language, 2 of the chain's style, 3 any face covering the text.
+        var best: [FontSource?] = [nil, nil, nil, nil]
         for i in 0..<Int(set.pointee.nfont) {
             guard let font = set.pointee.fonts[i] else { continue }
             var fontCharset: OpaquePointer?
@@ -170,10 +174,29 @@ package final class FontResolver: @unchecked Sendable {
             var index: Int32 = 0
             FcPatternGetInteger(font, FC_INDEX, 0, &index)
             let source = FontSource(path: path, index: Int(index))
-            if !wantsSans || FontResolver.strings(font, FC_FAMILY).contains(where: { $0.contains("Sans") }) { return source }
-            if first == nil { first = source }
+            let styleFits = !wantsSans || FontResolver.strings(font, FC_FAMILY).contains(where: { $0.contains("Sans") })
+            let rank: Int
+            if let language {
+                rank = (FontResolver.supports(font, language: language) ? 0 : 2) + (styleFits ? 0 : 1)
+            } else {
+                rank = styleFits ? 0 : 3
+            }
+            if rank == 0 { return source }
+            if best[rank] == nil { best[rank] = source }
         }
-        return first
+        return best.lazy.compactMap { $0 }.first
+    }
+
+    /// Whether fontconfig lists `language` among those `font` has the letters for (its `lang`, made from
+    /// the font's coverage of each language's orthography). fontconfig ranks the family names before the
+    /// language, so a face no language is listed for (Noto Sans Hanifi Rohingya, for `۔`) can sort
+    /// before the one made for the text (Noto Sans Arabic): the language is checked here too.
+    private static func supports(_ font: OpaquePointer, language: String) -> Bool {
+        var langs: OpaquePointer?
+        guard FcPatternGetLangSet(font, FC_LANG, 0, &langs) == FcResultMatch, let langs else { return false }
+        return language.withCString { name in
+            name.withMemoryRebound(to: FcChar8.self, capacity: language.utf8.count + 1) { FcLangSetHasLang(langs, $0) != FcLangDifferentLang }
+        }
     }
 
     private static func strings(_ pattern: OpaquePointer, _ object: UnsafePointer<CChar>) -> [String] {

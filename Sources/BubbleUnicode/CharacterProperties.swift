@@ -12,6 +12,12 @@ package enum CharacterProperties {
     /// Common, Inherited or Unknown: a code point that takes its neighbours' script.
     package static func hasNeutralScript(_ scalar: UInt32) -> Bool { bubble_script_is_neutral(scalar) != 0 }
 
+    /// Whether `script` (ISO 15924, packed big-endian) is among the scalar's Script_Extensions: the danda
+    /// U+0964 is Common but used by Devanagari, Bengali, Gurmukhi and a dozen more, not by Latin.
+    package static func scriptExtensions(of scalar: UInt32, include script: UInt32) -> Bool {
+        bubble_script_extensions_have(scalar, script) != 0
+    }
+
     /// Extended_Pictographic (UTS #51): the emoji-ish code points.
     package static func isExtendedPictographic(_ scalar: UInt32) -> Bool { bubble_is_extended_pictographic(scalar) != 0 }
 

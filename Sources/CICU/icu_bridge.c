@@ -101,6 +101,13 @@ int32_t bubble_script_is_neutral(uint32_t code_point) {
   return script == USCRIPT_COMMON || script == USCRIPT_INHERITED || script == USCRIPT_UNKNOWN;
 }
 
+int32_t bubble_script_extensions_have(uint32_t code_point, uint32_t tag) {
+  char name[5] = {(char)(tag >> 24), (char)(tag >> 16), (char)(tag >> 8), (char)tag, 0};
+  int32_t script = u_getPropertyValueEnum(UCHAR_SCRIPT, name);
+  if (script == UCHAR_INVALID_CODE) return 0;
+  return uscript_hasScript((UChar32)code_point, (UScriptCode)script) ? 1 : 0;
+}
+
 int32_t bubble_general_category(uint32_t code_point) { return u_charType((UChar32)code_point); }
 int32_t bubble_line_break_class(uint32_t code_point) { return u_getIntPropertyValue((UChar32)code_point, UCHAR_LINE_BREAK); }
 int32_t bubble_is_extended_pictographic(uint32_t code_point) { return u_hasBinaryProperty((UChar32)code_point, UCHAR_EXTENDED_PICTOGRAPHIC); }

@@ -25,4 +25,14 @@ import Testing
         let face = try FontFace(source: source)
         #expect(tamil.allSatisfy { face.glyph(for: $0) != nil })
     }
+
+    /// The Urdu full stop `۔` (U+06D4) is also in Noto Sans Hanifi Rohingya, which fontconfig sorts first
+    /// near DejaVu Sans; for Arabic-script text the face made for the language (Noto Sans Arabic) wins,
+    /// and with no language the old answer stands.
+    @Test func aFaceMadeForTheLanguageWinsOverAnotherScriptsFace() throws {
+        let source = try #require(FontResolver.shared.face(covering: [0x6D4], language: "ar", near: "DejaVu Sans"))
+        #expect(try FontFace(source: source).family == "Noto Sans Arabic")
+        let danda = try #require(FontResolver.shared.face(covering: [0x964], language: "bn", near: "DejaVu Sans"))
+        #expect(try FontFace(source: danda).family == "Noto Sans Bengali")
+    }
 }

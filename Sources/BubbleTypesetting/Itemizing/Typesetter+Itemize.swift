@@ -13,8 +13,9 @@ extension Typesetter {
     /// chain face covering it (color faces first for emoji presentation), else the face of the run it
     /// continues when that covers it (so a danda or a digit takes its neighbours' face, not a random
     /// script's), else the fallback face last used for the same script, else one fontconfig finds for
-    /// the whole cluster and its script, else the primary face's .notdef (counted in `unresolvedGlyphs`
-    /// after shaping) (``clusterFace(_:_:neighbour:scalars:lastFallback:into:)``); then the face its style
+    /// the whole cluster and its script (a neutral cluster's is its neighbours'), else the primary face's
+    /// .notdef (counted in `unresolvedGlyphs` after shaping)
+    /// (``clusterFace(_:_:neighbour:runScript:limit:scalars:lastFallback:into:)``); then the face its style
     /// asks for (``styledFace(_:_:grapheme:)``) and the one-face-per-word rule
     /// (``keepWordInOneFace(_:at:end:limit:face:current:script:level:styleRuns:styleCursor:levels:run:noWordFaceBefore:scalars:into:_:)``).
     /// Common and inherited scripts join their neighbours. A tab is a run of its own (its advance depends
@@ -104,7 +105,8 @@ extension Typesetter {
             } else {
                 let plain = styleIndex == 0 || !(shaped.styles[styleIndex].bold || shaped.styles[styleIndex].italic)
                 (face, script) = clusterFace(buffer, i..<end, neighbour: plain && styleIndex == run.style ? run.face : nil,
-                                             scalars: &scalars, lastFallback: &lastFallback, into: &shaped)
+                                             runScript: run.script, limit: range.upperBound, scalars: &scalars,
+                                             lastFallback: &lastFallback, into: &shaped)
             }
             if styleIndex != 0 {
                 // The fast path above leaves `scalars` stale: it only runs for one BMP unit.

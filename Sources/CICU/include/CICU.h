@@ -48,6 +48,8 @@ void bubble_bidi_reorder_visual(const uint8_t *levels, int32_t count, int32_t *v
 uint32_t bubble_script_tag(uint32_t code_point, int32_t *error);
 /* USCRIPT_COMMON = 0, USCRIPT_INHERITED = 1, USCRIPT_UNKNOWN = 103: the scripts that take their neighbour's. */
 int32_t bubble_script_is_neutral(uint32_t code_point);
+/* Whether `tag` (ISO 15924, packed big-endian) is among the code point's Script_Extensions. */
+int32_t bubble_script_extensions_have(uint32_t code_point, uint32_t tag);
 int32_t bubble_general_category(uint32_t code_point);   /* UCharCategory */
 int32_t bubble_line_break_class(uint32_t code_point);   /* ULineBreak */
 int32_t bubble_is_extended_pictographic(uint32_t code_point);
