@@ -55,7 +55,8 @@ public func bubbleHit(_ engine: OpaquePointer?, _ request: CIn?, _ length: UInt,
     answer(engine, result, result_length, error) { (a) throws(BubbleError) in try a.hit(CResult.bytes(request, length)) }
 }
 
-/// The size of a message's bubble, with no JSON written: for pre-sizing many messages. The request is as
+/// The size of a message's bubble, with no JSON written and no report made (the lines are broken, no
+/// rects placed): for pre-sizing many messages. The request is as
 /// for `bubble_layout`; `width` and `height` are px with padding (the layout's `size`), `lines` the line
 /// count, `truncated` 1 when `maxLines` or `maxHeight` cut the text, else 0. Any out pointer may be NULL.
 /// Returns as `bubble_layout` does.
@@ -66,11 +67,7 @@ public func bubbleSize(_ engine: OpaquePointer?, _ request: CIn?, _ length: UInt
     error?.pointee = nil
     guard let engine = CEngine.from(engine) else { return CResult.fail(CResult.noEngine, error) }
     do throws(BubbleError) {
-        let size = try engine.answer.size(CResult.bytes(request, length))
-        width?.pointee = size.width
-        height?.pointee = size.height
-        lines?.pointee = Int32(clamping: size.lines)
-        truncated?.pointee = size.truncated ? 1 : 0
+        CResult.put(try engine.answer.size(CResult.bytes(request, length)), width, height, lines, truncated)
         return 0
     } catch let failure {
         return CResult.fail(failure, error)
