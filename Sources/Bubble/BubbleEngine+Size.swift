@@ -46,3 +46,31 @@ extension BubbleEngine {
         return BubbleSize(try shape(map(message, plan), plan).layOut(plan.constraints), padding: plan.padding)
     }
 }
+
+/// A message mapped and shaped once under one set of options, to be laid out or sized at any number of
+/// widths without shaping again (``BubbleEngine/prepare(_:options:)``): a server that sizes the same
+/// conversation for several screens, or a list re-flowed when its column is resized.
+public struct PreparedMessage: Sendable {
+    let shaped: ShapedText
+    let plan: LayoutPlan
+}
+
+extension BubbleEngine {
+    /// Maps and shapes `message` under `options` (over the engine's defaults), keeping what no width changes.
+    /// A long message is kept whole (no prefix of it stands for it at every width).
+    public func prepare(_ message: Message, options: BubbleOptions? = nil) throws(BubbleError) -> PreparedMessage {
+        let plan = try plan(for: options)
+        return PreparedMessage(shaped: try shape(map(message, plan), plan), plan: plan)
+    }
+
+    /// The layout of a prepared message at bubble width `width` (padding included): the layout
+    /// ``layout(_:options:)`` gives with that `maxWidth`, from lines broken anew and nothing shaped.
+    public func layout(_ prepared: PreparedMessage, width: Double) -> BubbleLayout {
+        report(prepared.shaped, prepared.plan, width: width)
+    }
+
+    /// The size of a prepared message's bubble at `width`: its lines broken anew, no report, no JSON.
+    public func size(_ prepared: PreparedMessage, width: Double) -> BubbleSize {
+        BubbleSize(prepared.shaped.layOut(prepared.plan.constraints(width: width)), padding: prepared.plan.padding)
+    }
+}
