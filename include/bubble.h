@@ -97,8 +97,7 @@ int32_t bubble_layout_text(bubble_engine *engine, char const *text, size_t lengt
 int32_t bubble_svg(bubble_engine *engine, char const *request, size_t length, char **result, size_t *result_length, char **error);
 
 /// The size of a message's bubble, with no JSON written and no report made (the lines are broken, no
-/// rects placed): for pre-sizing many messages. The request is as
-/// for `bubble_layout`; `width` and `height` are px with padding (the layout's `size`), `lines` the line
+/// rects placed): for pre-sizing many messages. The request is as for `bubble_layout`; `width` and `height` are px with padding (the layout's `size`), `lines` the line
 /// count, `truncated` 1 when `maxLines` or `maxHeight` cut the text, else 0. Any out pointer may be NULL.
 /// Returns as `bubble_layout` does.
 int32_t bubble_size(bubble_engine *engine, char const *request, size_t length, double *width, double *height, int32_t *lines, int32_t *truncated, char **error);

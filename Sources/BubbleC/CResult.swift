@@ -56,15 +56,6 @@ enum CResult {
         return UnsafeRawBufferPointer(start: pointer, count: Int(length))
     }
 
-    /// Writes a size to the out pointers a caller passed (each may be NULL).
-    static func put(_ size: BubbleSize, _ width: UnsafeMutablePointer<Double>?, _ height: UnsafeMutablePointer<Double>?,
-                    _ lines: UnsafeMutablePointer<Int32>?, _ truncated: UnsafeMutablePointer<Int32>?) {
-        width?.pointee = size.width
-        height?.pointee = size.height
-        lines?.pointee = Int32(clamping: size.lines)
-        truncated?.pointee = size.truncated ? 1 : 0
-    }
-
     /// The error for a call made without an engine.
     static let noEngine = BubbleError(code: "invalid_request", message: "no engine (bubble_engine_new makes one)")
 }

@@ -11,15 +11,7 @@ import Bubble
 @c(bubble_layout_text)
 public func bubbleLayoutText(_ engine: OpaquePointer?, _ text: CIn?, _ length: UInt, _ result: COut?,
                              _ result_length: UnsafeMutablePointer<UInt>?, _ error: COut?) -> Int32 {
-    result?.pointee = nil
-    result_length?.pointee = 0
-    error?.pointee = nil
-    guard let engine = CEngine.from(engine) else { return CResult.fail(CResult.noEngine, error) }
-    do throws(BubbleError) {
-        return CResult.succeed(try engine.answer.layoutJSON(text: CResult.buffer(text, length)), result, result_length)
-    } catch let failure {
-        return CResult.fail(failure, error)
-    }
+    answer(engine, result, result_length, error) { (a) throws(BubbleError) in try a.layoutJSON(text: CResult.buffer(text, length)) }
 }
 
 /// The size of a plain-text message's bubble with the engine's options, as `bubble_size` gives it for
@@ -29,12 +21,5 @@ public func bubbleLayoutText(_ engine: OpaquePointer?, _ text: CIn?, _ length: U
 public func bubbleSizeText(_ engine: OpaquePointer?, _ text: CIn?, _ length: UInt, _ width: UnsafeMutablePointer<Double>?,
                            _ height: UnsafeMutablePointer<Double>?, _ lines: UnsafeMutablePointer<Int32>?,
                            _ truncated: UnsafeMutablePointer<Int32>?, _ error: COut?) -> Int32 {
-    error?.pointee = nil
-    guard let engine = CEngine.from(engine) else { return CResult.fail(CResult.noEngine, error) }
-    do throws(BubbleError) {
-        CResult.put(try engine.answer.size(text: CResult.buffer(text, length)), width, height, lines, truncated)
-        return 0
-    } catch let failure {
-        return CResult.fail(failure, error)
-    }
+    answerSize(engine, width, height, lines, truncated, error) { (a) throws(BubbleError) in try a.size(text: CResult.buffer(text, length)) }
 }

@@ -1,5 +1,4 @@
 import Bubble
-import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -13,11 +12,8 @@ import Glibc
 /// Prints the median µs/message of each and the medians over rounds of c/a, (a−b)/a (the JSON writer's
 /// share) and (b−c)/a (the report's).
 func sizeCost(corpusPath: String, rounds: Int) {
-    let corpus = loadCorpus(corpusPath)
-    let messages = corpus.map { Message(text: $0.text) }
-    let engine: BubbleEngine
-    do { engine = try BubbleEngine(options: peerOptions(), catalog: peerCatalog()) } catch { fail("\(error)") }
-    let json = JSONRenderer()
+    let messages = loadCorpus(corpusPath).map { Message(text: $0.text) }
+    let engine = peerEngine(), json = JSONRenderer()
     var sink = 0
     func pass(_ kind: Character, _ slice: ArraySlice<Message>) -> Double {
         let t0 = now(CLOCK_MONOTONIC)

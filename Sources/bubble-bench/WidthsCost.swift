@@ -19,8 +19,7 @@ import Glibc
 func widthsCost(corpusPath: String, rounds: Int) {
     let corpus = loadCorpus(corpusPath)
     let messages = corpus.map { Message(text: $0.text) }
-    let engine: BubbleEngine
-    do { engine = try BubbleEngine(options: peerOptions(), catalog: peerCatalog()) } catch { fail("\(error)") }
+    let engine = peerEngine()
     let sets: [[Double]] = [[280, 360], [240, 280, 320, 360]]
     let one: LayoutPlan
     var plans: [LayoutPlan] = []

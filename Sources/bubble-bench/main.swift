@@ -118,6 +118,11 @@ func peerOptions() -> BubbleOptions {
     return o
 }
 
+/// An engine with the peer configuration and catalog, for the modes that time one concern.
+func peerEngine() -> BubbleEngine {
+    do { return try BubbleEngine(options: peerOptions(), catalog: peerCatalog()) } catch { fail("\(error)") }
+}
+
 let arguments = CommandLine.arguments
 if arguments.count >= 3, arguments[1] == "--parse" {
     parseCost(corpusPath: arguments[2], rounds: arguments.count > 3 ? Int(arguments[3]) ?? 5 : 5)
