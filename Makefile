@@ -135,7 +135,7 @@ bench: deps
 # In-process costs from Python (scripts/bench-embedding): size() against the static bench's per-message time,
 # layout() against the bench plus json.loads of the same answer, layout_many(jobs=2) against jobs=1; ratios.
 bench-embedding: wheel
-	scripts/bench-embedding $$(ls dist/bubble_layout-*.whl)
+	BENCH_SCRATCH=$(RELEASE_SCRATCH) scripts/bench-embedding $$(ls dist/bubble_layout-*.whl)
 
 # libFuzzer over every entry point (Fuzz/, scripts/fuzz), one executable per target built with ASan in
 # .build-fuzz: each target runs FUZZ_SECONDS from its kept corpus (Fuzz/Corpora/TARGET) and fails on a

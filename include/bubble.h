@@ -5,7 +5,8 @@
  *
  * The API is JSON-shaped, as Bubble's contract is (docs/contract.md, docs/embedding.md):
  * an engine is made once from an options JSON; each call takes one message object exactly as a
- * `bubble batch` line, and returns the bytes the matching `bubble` command writes for it.
+ * `bubble batch` line, and returns the bytes the matching `bubble` command writes for it. The
+ * `_text` calls take a plain-text message's UTF-8 alone (no JSON around it), with the engine's options.
  *
  * Status: every call that can fail returns 0, or the HTTP status Bubble's service answers for the
  * same error (400 bad input, 422 input too big, 500 fonts, catalog or Bubble itself), and stores
@@ -82,15 +83,29 @@ int32_t bubble_hit(bubble_engine *engine, char const *request, size_t length, ch
 /// (message_too_long), 500 a failure of fonts, catalog or Bubble itself.
 int32_t bubble_layout(bubble_engine *engine, char const *request, size_t length, char **result, size_t *result_length, char **error);
 
+/// Lays out one plain-text message with the engine's options: `text` is the message itself, `length` bytes
+/// of UTF-8 (no NUL needed), as the `"text"` of a `bubble_layout` request but with no JSON around it, so
+/// nothing is escaped by the caller or read back by Bubble. On success `result` receives the layout JSON
+/// exactly as `bubble layout` prints it (without its newline): the layout object, or with the engine's
+/// `widths` option the array of layouts.
+/// `result` (NUL-terminated; its length, NUL excluded, in `result_length`) and `error` are freed with
+/// `bubble_free`. Returns as `bubble_layout` does (400 invalid_utf8, 422 message_too_long, 500).
+int32_t bubble_layout_text(bubble_engine *engine, char const *text, size_t length, char **result, size_t *result_length, char **error);
+
 /// Like `bubble_layout`, with a standalone SVG document of the bubble in `result` (the request's options
 /// `theme` and `debug` apply), as `bubble svg` writes it.
 int32_t bubble_svg(bubble_engine *engine, char const *request, size_t length, char **result, size_t *result_length, char **error);
 
-/// The size of a message's bubble, with no JSON written: for pre-sizing many messages. The request is as
-/// for `bubble_layout`; `width` and `height` are px with padding (the layout's `size`), `lines` the line
+/// The size of a message's bubble, with no JSON written and no report made (the lines are broken, no
+/// rects placed): for pre-sizing many messages. The request is as for `bubble_layout`; `width` and `height` are px with padding (the layout's `size`), `lines` the line
 /// count, `truncated` 1 when `maxLines` or `maxHeight` cut the text, else 0. Any out pointer may be NULL.
 /// Returns as `bubble_layout` does.
 int32_t bubble_size(bubble_engine *engine, char const *request, size_t length, double *width, double *height, int32_t *lines, int32_t *truncated, char **error);
+
+/// The size of a plain-text message's bubble with the engine's options, as `bubble_size` gives it for
+/// `{"text": …}`: `text` is the message's `length` bytes of UTF-8 (no JSON, no NUL needed). Any out pointer
+/// may be NULL. Returns as `bubble_size` does.
+int32_t bubble_size_text(bubble_engine *engine, char const *text, size_t length, double *width, double *height, int32_t *lines, int32_t *truncated, char **error);
 
 /// What `bubble version --json` says without the fonts: `{"bubble": VERSION, "commit", "libraries": {…}}`.
 /// Free it with `bubble_free`.

@@ -4,14 +4,6 @@ import BubbleJSON
 /// what `bubble svg`, `bubble html`, `bubble hit` print for it, and its size alone. libbubble's
 /// `bubble_svg`, `bubble_html`, `bubble_hit` and `bubble_size` call these.
 extension BatchAnswer {
-    /// The size of a message's bubble and no more: what pre-sizing a list needs, with no JSON written.
-    package struct Size: Sendable, Equatable {
-        package var width: Double
-        package var height: Double
-        package var lines: Int
-        package var truncated: Bool
-    }
-
     /// The message's bubble as a standalone SVG document (its options' `theme` and `debug`).
     package func svg(_ bytes: [UInt8]) throws(BubbleError) -> String {
         let request = try read(bytes)
@@ -40,10 +32,9 @@ extension BatchAnswer {
     }
 
     /// The bubble's width and height (px, padding included), its line count and whether it was truncated.
-    package func size(_ bytes: [UInt8]) throws(BubbleError) -> Size {
+    /// The lines are broken and no report is made (``BubbleEngine/size(_:plan:)``).
+    package func size(_ bytes: [UInt8]) throws(BubbleError) -> BubbleSize {
         let request = try read(bytes)
-        let layout = try engine.layout(request.message, plan: try engine.plan(for: request.options))
-        return Size(width: layout.size.width, height: layout.size.height, lines: layout.lineLayout.lines.count,
-                    truncated: layout.lineLayout.truncated)
+        return try engine.size(request.message, plan: try engine.plan(for: request.options))
     }
 }

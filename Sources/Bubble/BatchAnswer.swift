@@ -29,12 +29,42 @@ package struct BatchAnswer: Sendable {
     /// `("layout", {…})`, or with `widths` `("layouts", [{…}, …])`.
     private func lay(_ bytes: [UInt8], line: Int?) throws(BubbleError) -> (String, String) {
         let request = try read(bytes, line: line)
-        let plan = try engine.plan(for: request.options)  // over the engine's defaults: the batch's options
+        return try lay(request.message, plan: try engine.plan(for: request.options))  // over the engine's defaults
+    }
+
+    /// The JSON of `message` laid out under `plan`, keyed as a result line keys it.
+    func lay(_ message: Message, plan: LayoutPlan) throws(BubbleError) -> (key: String, json: String) {
         let renderer = JSONRenderer(offsets: plan.options.offsets)
         if plan.options.given.widths != nil {  // one layout per width
-            return ("layouts", renderer.renderArray(try engine.layouts(request.message, plan: plan)))
+            return ("layouts", renderer.renderArray(try engine.layouts(message, plan: plan)))
         }
-        return ("layout", renderer.render(try engine.layout(request.message, plan: plan)))
+        return ("layout", renderer.render(try engine.layout(message, plan: plan)))
+    }
+
+    /// A plain-text message given as its bytes alone (no request around them), with the engine's options:
+    /// what `{"text": …}` means, read without a JSON document. The bytes must be UTF-8 (or are repaired,
+    /// with the engine's `invalidUTF8: replace`).
+    package func textMessage(_ bytes: UnsafeRawBufferPointer) throws(BubbleError) -> Message {
+        if let text = String(validating: bytes, as: UTF8.self) { return Message(text: text) }
+        guard engine.defaults.invalidUTF8 == .replace else {
+            throw BubbleError(code: "invalid_utf8", message: "the text is not valid UTF-8")
+        }
+        return Message(text: String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// The layout of a plain-text message with the engine's options, as `bubble layout` prints it: the
+    /// layout object, or with `widths` the array of layouts. UTF-8 bytes, as the writer made them (no
+    /// String made of them on the way out).
+    package func layoutJSON(text bytes: UnsafeRawBufferPointer) throws(BubbleError) -> [UInt8] {
+        let message = try textMessage(bytes)
+        let plan = try engine.plan(for: nil)
+        if plan.options.given.widths != nil { return Array(try lay(message, plan: plan).json.utf8) }
+        return JSONRenderer(offsets: plan.options.offsets).renderUTF8(try engine.layout(message, plan: plan))
+    }
+
+    /// The size of a plain-text message's bubble with the engine's options (``BubbleEngine/size(_:plan:)``).
+    package func size(text bytes: UnsafeRawBufferPointer) throws(BubbleError) -> BubbleSize {
+        try engine.size(try textMessage(bytes), plan: try engine.plan(for: nil))
     }
 
     /// The message object of `bytes`: UTF-8 (or repaired, with the engine's `invalidUTF8: replace`),

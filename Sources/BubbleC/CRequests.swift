@@ -4,14 +4,46 @@ import Bubble
 public typealias COut = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
 public typealias CIn = UnsafePointer<CChar>
 
+/// What a call hands to C as text: a String, or UTF-8 bytes as a writer made them.
+protocol CText {
+    /// Sets `out` and `length` (either may be NULL) to a NUL-terminated copy; returns 0.
+    func hand(to out: COut?, _ length: UnsafeMutablePointer<UInt>?) -> Int32
+}
+
+extension String: CText {
+    func hand(to out: COut?, _ length: UnsafeMutablePointer<UInt>?) -> Int32 { CResult.succeed(self, out, length) }
+}
+
+extension Array: CText where Element == UInt8 {
+    func hand(to out: COut?, _ length: UnsafeMutablePointer<UInt>?) -> Int32 { CResult.succeed(self, out, length) }
+}
+
 /// Runs `body` on the engine behind `engine` and hands its text to C.
-private func answer(_ engine: OpaquePointer?, _ result: COut?, _ length: UnsafeMutablePointer<UInt>?, _ error: COut?,
-                    _ body: (BatchAnswer) throws(BubbleError) -> String) -> Int32 {
+func answer(_ engine: OpaquePointer?, _ result: COut?, _ length: UnsafeMutablePointer<UInt>?, _ error: COut?,
+            _ body: (BatchAnswer) throws(BubbleError) -> some CText) -> Int32 {
     result?.pointee = nil
     length?.pointee = 0
     error?.pointee = nil
     guard let engine = CEngine.from(engine) else { return CResult.fail(CResult.noEngine, error) }
-    do throws(BubbleError) { return CResult.succeed(try body(engine.answer), result, length) } catch let failure {
+    do throws(BubbleError) { return try body(engine.answer).hand(to: result, length) } catch let failure {
+        return CResult.fail(failure, error)
+    }
+}
+
+/// Runs `body` on the engine behind `engine` and writes the size it gives to the out pointers (each may be NULL).
+func answerSize(_ engine: OpaquePointer?, _ width: UnsafeMutablePointer<Double>?, _ height: UnsafeMutablePointer<Double>?,
+                _ lines: UnsafeMutablePointer<Int32>?, _ truncated: UnsafeMutablePointer<Int32>?, _ error: COut?,
+                _ body: (BatchAnswer) throws(BubbleError) -> BubbleSize) -> Int32 {
+    error?.pointee = nil
+    guard let engine = CEngine.from(engine) else { return CResult.fail(CResult.noEngine, error) }
+    do throws(BubbleError) {
+        let size = try body(engine.answer)
+        width?.pointee = size.width
+        height?.pointee = size.height
+        lines?.pointee = Int32(clamping: size.lines)
+        truncated?.pointee = size.truncated ? 1 : 0
+        return 0
+    } catch let failure {
         return CResult.fail(failure, error)
     }
 }
@@ -55,24 +87,13 @@ public func bubbleHit(_ engine: OpaquePointer?, _ request: CIn?, _ length: UInt,
     answer(engine, result, result_length, error) { (a) throws(BubbleError) in try a.hit(CResult.bytes(request, length)) }
 }
 
-/// The size of a message's bubble, with no JSON written: for pre-sizing many messages. The request is as
-/// for `bubble_layout`; `width` and `height` are px with padding (the layout's `size`), `lines` the line
+/// The size of a message's bubble, with no JSON written and no report made (the lines are broken, no
+/// rects placed): for pre-sizing many messages. The request is as for `bubble_layout`; `width` and `height` are px with padding (the layout's `size`), `lines` the line
 /// count, `truncated` 1 when `maxLines` or `maxHeight` cut the text, else 0. Any out pointer may be NULL.
 /// Returns as `bubble_layout` does.
 @c(bubble_size)
 public func bubbleSize(_ engine: OpaquePointer?, _ request: CIn?, _ length: UInt, _ width: UnsafeMutablePointer<Double>?,
                        _ height: UnsafeMutablePointer<Double>?, _ lines: UnsafeMutablePointer<Int32>?,
                        _ truncated: UnsafeMutablePointer<Int32>?, _ error: COut?) -> Int32 {
-    error?.pointee = nil
-    guard let engine = CEngine.from(engine) else { return CResult.fail(CResult.noEngine, error) }
-    do throws(BubbleError) {
-        let size = try engine.answer.size(CResult.bytes(request, length))
-        width?.pointee = size.width
-        height?.pointee = size.height
-        lines?.pointee = Int32(clamping: size.lines)
-        truncated?.pointee = size.truncated ? 1 : 0
-        return 0
-    } catch let failure {
-        return CResult.fail(failure, error)
-    }
+    answerSize(engine, width, height, lines, truncated, error) { (a) throws(BubbleError) in try a.size(CResult.bytes(request, length)) }
 }

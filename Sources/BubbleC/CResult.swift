@@ -26,6 +26,18 @@ enum CResult {
         return 0
     }
 
+    /// Sets `out` and `length` (either may be NULL) to a copy of `bytes`, NUL-terminated; returns 0.
+    static func succeed(_ bytes: [UInt8], _ out: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+                        _ length: UnsafeMutablePointer<UInt>?) -> Int32 {
+        length?.pointee = UInt(bytes.count)
+        guard let out else { return 0 }
+        let buffer = malloc(bytes.count + 1)!.assumingMemoryBound(to: CChar.self)
+        bytes.withUnsafeBytes { if let base = $0.baseAddress { memcpy(buffer, base, $0.count) } }
+        buffer[bytes.count] = 0
+        out.pointee = buffer
+        return 0
+    }
+
     /// Sets `error` (may be NULL) to `{"code": …, "message": …}`; returns the error's status.
     static func fail(_ failure: BubbleError, _ error: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
         if let error { error.pointee = copy(JSONRenderer.errorObject(code: failure.code, message: failure.message)).0 }
@@ -36,6 +48,12 @@ enum CResult {
     static func bytes(_ request: UnsafePointer<CChar>?, _ length: UInt) -> [UInt8] {
         guard let request, length > 0 else { return [] }
         return Array(UnsafeRawBufferPointer(start: request, count: Int(length)))
+    }
+
+    /// The `length` bytes at `pointer`, in place (no copy; empty for NULL).
+    static func buffer(_ pointer: UnsafePointer<CChar>?, _ length: UInt) -> UnsafeRawBufferPointer {
+        guard let pointer, length > 0 else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        return UnsafeRawBufferPointer(start: pointer, count: Int(length))
     }
 
     /// The error for a call made without an engine.

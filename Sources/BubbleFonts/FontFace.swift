@@ -1,5 +1,6 @@
 internal import CHarfBuzz
 import BubbleLock
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -45,8 +46,10 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     private let metricsBySize = BoundedCache<Int32, FontMetrics>(maxEntries: FontFace.metricsCapacity, maxBytes: .max)
     /// The last size asked for and its metrics: almost every call asks for the same size.
     private var lastMetrics: (key: Int32, metrics: FontMetrics)?
-    /// ``contentHash``, once made (under `lock`).
-    private var hashText: String?
+    /// ``contentHashValue`` once made, and whether it is: read with no lock, as every JSON report on every
+    /// thread reads it (under the face's lock, shared with shaping, two threads queued on it per message).
+    private let fileHash = Atomic<UInt64>(0)
+    private let hashMade = Atomic<Bool>(false)
     /// The whole pages of a large outline table (CFF charstrings, glyf) in Bubble's mapping of the file,
     /// which ``releaseOutlinePages(afterReading:)`` hands back; nil for small tables.
     private let outlinePages: (start: UnsafeMutableRawPointer, length: Int)?
@@ -315,13 +318,12 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     }
 
     /// A 64-bit FNV-1a hash of the font file's bytes, hex: tells two servers whether they use the same file.
-    ///
-    /// Made on first use under the face's lock (a `lazy var` here was a data race: two threads reporting
-    /// their first message at once each stored a string, and one was freed under the other).
-    package var contentHash: String {
-        lock.lock()
-        if let known = hashText { lock.unlock(); return known }
-        lock.unlock()
+    package var contentHash: String { String(contentHashValue, radix: 16) }
+
+    /// ``contentHash`` as a number (0 for an empty file), made on first use. Two threads asking first at
+    /// once both hash the file and store the same value; the value is stored before it is marked made.
+    package var contentHashValue: UInt64 {
+        if hashMade.load(ordering: .acquiring) { return fileHash.load(ordering: .relaxed) }
         var length: UInt32 = 0
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         if let data = hb_blob_get_data(blob, &length) {
@@ -334,12 +336,10 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
                 start = end
             }
         }
-        let text = length == 0 ? "0" : String(hash, radix: 16)
-        lock.lock()
-        defer { lock.unlock() }
-        if let known = hashText { return known }
-        hashText = text
-        return text
+        let value = length == 0 ? 0 : hash
+        fileHash.store(value, ordering: .relaxed)
+        hashMade.store(true, ordering: .releasing)
+        return value
     }
 
     public var description: String { "\(family) \(style) (\(source))" }

@@ -172,7 +172,7 @@ public struct JSONRenderer: Sendable {
                 w.field("style", face.style)
                 w.field("file", face.source.path)
                 if face.source.index != 0 { w.field("index", face.source.index) }
-                w.field("hash", face.contentHash)
+                w.key("hash"); w.hexString(face.contentHashValue)
                 if face.syntheticBold || face.syntheticItalic {
                     // The file drawn emboldened or slanted: told apart from the same file drawn upright.
                     w.key("synthetic"); w.beginArray()

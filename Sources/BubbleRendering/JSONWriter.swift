@@ -43,6 +43,18 @@ struct JSONWriter {
     mutating func bool(_ v: Bool) { value(); if v { bytes.append(literal: "true") } else { bytes.append(literal: "false") } }
     mutating func string(_ s: String) { value(); JSONQuoting.append(s, to: &bytes) }
     mutating func null() { value(); bytes.append(literal: "null") }
+    /// `v` in lowercase hex without leading zeros, quoted: what `String(v, radix: 16)` writes, with no String made.
+    mutating func hexString(_ v: UInt64) {
+        value()
+        bytes.append(0x22)
+        var shift = max(0, (63 - v.leadingZeroBitCount) / 4 * 4)
+        while shift >= 0 {
+            let digit = UInt8(truncatingIfNeeded: (v >> UInt64(shift)) & 0xF)
+            bytes.append(digit < 10 ? 0x30 + digit : 0x57 + digit)
+            shift -= 4
+        }
+        bytes.append(0x22)
+    }
 
     /// Appends fields that are already JSON text (`,"a":1,"b":2`, made by this module) to the open
     /// object, which must already hold a field.

@@ -13,12 +13,13 @@ import Glibc
 /// alike (on the monotonic clock: the thread CPU clock is a system call, slow enough to inflate both
 /// sides). The cost of one extra width is `(T(widths) − T(280)) / (count − 1) / T(280)`;
 /// the median over the rounds is printed, for two width sets: a phone turned sideways (280, 360) and
-/// four screen sizes (240, 280, 320, 360).
+/// four screen sizes (240, 280, 320, 360). Then the same from a kept shaping (``BubbleEngine/prepare(_:options:)``):
+/// a message's layout and its size alone at 360 px against its full layout at 280 (issue 30's target for a new
+/// width: ≤ 10%), as `preparedLayoutAt360` and `preparedSizeAt360`.
 func widthsCost(corpusPath: String, rounds: Int) {
     let corpus = loadCorpus(corpusPath)
     let messages = corpus.map { Message(text: $0.text) }
-    let engine: BubbleEngine
-    do { engine = try BubbleEngine(options: peerOptions(), catalog: peerCatalog()) } catch { fail("\(error)") }
+    let engine = peerEngine()
     let sets: [[Double]] = [[280, 360], [240, 280, 320, 360]]
     let one: LayoutPlan
     var plans: [LayoutPlan] = []
@@ -64,9 +65,34 @@ func widthsCost(corpusPath: String, rounds: Int) {
             ratios[k].append((tk - t1) / Double(sets[k].count - 1) / t1)
         }
     }
+    // A new width from a kept shaping (BubbleEngine.prepare): each message prepared untimed, then its layout
+    // and its size at 360 px against its full layout at 280, in alternating order.
+    var newLayout: [Double] = [], newSize: [Double] = []
+    for round in -1..<rounds {
+        var full = 0.0, layout = 0.0, size = 0.0
+        do {
+            for (i, m) in messages.enumerated() {
+                let prepared = try engine.prepare(m)
+                let a = now(CLOCK_MONOTONIC)
+                if i % 2 == 0 { sink += try engine.layout(m, plan: one).size.height }
+                let b = now(CLOCK_MONOTONIC)
+                sink += engine.layout(prepared, width: 360).size.height
+                let c = now(CLOCK_MONOTONIC)
+                sink += engine.size(prepared, width: 360).height
+                let d = now(CLOCK_MONOTONIC)
+                if i % 2 == 1 { sink += try engine.layout(m, plan: one).size.height }
+                let e = now(CLOCK_MONOTONIC)
+                full += i % 2 == 0 ? b - a : e - d
+                layout += c - b
+                size += d - c
+            }
+        } catch { fail("\(error)") }
+        if round >= 0 { newLayout.append(layout / full); newSize.append(size / full) }
+    }
     func median(_ v: [Double]) -> Double { v.sorted()[v.count / 2] }
     var fields = ["\"n\": \(corpus.count)", "\"rounds\": \(rounds)",
-                  "\"usPerMessage\": \(fixed(median(base) / Double(corpus.count) * 1e6, 2))"]
+                  "\"usPerMessage\": \(fixed(median(base) / Double(corpus.count) * 1e6, 2))",
+                  "\"preparedLayoutAt360\": \(fixed(median(newLayout), 3))", "\"preparedSizeAt360\": \(fixed(median(newSize), 3))"]
     for (k, widths) in sets.enumerated() {
         let name = widths.map { String(Int($0)) }.joined(separator: ",")
         fields.append("\"\(name)\": {\"extraWidthCost\": \(fixed(median(ratios[k]), 3)), \"rounds\": [\(ratios[k].map { fixed($0, 3) }.joined(separator: ", "))]}")

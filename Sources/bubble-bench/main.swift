@@ -7,6 +7,7 @@
 //     bubble-bench --distinct-sizes CORPUS [COUNT]   (a stream of messages at sizes never seen before)
 //     bubble-bench --parse CORPUS [ROUNDS]          (reading 50-message requests against their layout)
 //     bubble-bench --widths CORPUS [ROUNDS]         (each extra width of `widths` against a full layout)
+//     bubble-bench --size CORPUS [ROUNDS]           (size-only against a full layout with JSON; JSON's share)
 //     bubble-bench --request-scaling [STEPS]        (one request as each size it carries doubles)
 //
 // Loads every message before timing, runs one untimed cold pass, then PASSES timed passes. A pass lays
@@ -117,6 +118,11 @@ func peerOptions() -> BubbleOptions {
     return o
 }
 
+/// An engine with the peer configuration and catalog, for the modes that time one concern.
+func peerEngine() -> BubbleEngine {
+    do { return try BubbleEngine(options: peerOptions(), catalog: peerCatalog()) } catch { fail("\(error)") }
+}
+
 let arguments = CommandLine.arguments
 if arguments.count >= 3, arguments[1] == "--parse" {
     parseCost(corpusPath: arguments[2], rounds: arguments.count > 3 ? Int(arguments[3]) ?? 5 : 5)
@@ -128,6 +134,10 @@ if arguments.count >= 2, arguments[1] == "--request-scaling" {
 }
 if arguments.count >= 3, arguments[1] == "--widths" {
     widthsCost(corpusPath: arguments[2], rounds: arguments.count > 3 ? Int(arguments[3]) ?? 5 : 5)
+    exit(0)
+}
+if arguments.count >= 3, arguments[1] == "--size" {
+    sizeCost(corpusPath: arguments[2], rounds: arguments.count > 3 ? Int(arguments[3]) ?? 5 : 5)
     exit(0)
 }
 if arguments.count == 3, arguments[1] == "--scaling" {
@@ -158,7 +168,7 @@ if arguments.count >= 3, arguments[1] == "--render" {
 }
 guard arguments.count >= 3, let passes = Int(arguments[2]), passes >= 1 else {
     fail("usage: bubble-bench CORPUS PASSES [TSV]  |  bubble-bench --map-only CORPUS PASSES [TSV]  |  "
-         + "bubble-bench --scaling CORPUS  |  bubble-bench --render CORPUS [PASSES [LIMIT]]  |  bubble-bench --adversarial CORPUS  |  bubble-bench --link-rules CORPUS [PASSES]  |  bubble-bench --widths CORPUS [ROUNDS]  |  bubble-bench --request-scaling [STEPS]")
+         + "bubble-bench --scaling CORPUS  |  bubble-bench --render CORPUS [PASSES [LIMIT]]  |  bubble-bench --adversarial CORPUS  |  bubble-bench --link-rules CORPUS [PASSES]  |  bubble-bench --widths CORPUS [ROUNDS]  |  bubble-bench --size CORPUS [ROUNDS]  |  bubble-bench --request-scaling [STEPS]")
 }
 /// With `BUBBLE_BENCH_RSS` set, reports the resident set at each stage on stderr (finding what costs memory).
 let reportRSS = ProcessInfo.processInfo.environment["BUBBLE_BENCH_RSS"] != nil

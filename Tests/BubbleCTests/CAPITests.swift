@@ -85,6 +85,45 @@ import Testing
         }
     }
 
+    /// bubble_layout_text and bubble_size_text, given a text alone, answer what bubble_layout and
+    /// bubble_size answer for `{"text": …}`: the layout (or with `widths` the layouts) and the size.
+    @Test func textCallsAreTheRequestCalls() throws {
+        let texts = try Corpus.texts(limit: 60) + ["", "tab\there\nand \"quotes\" @bob https://example.com/a?b=c"]
+        for options in [nil, #"{"maxWidth":120,"maxLines":2}"#, #"{"widths":[100,240]}"#] {
+            let engine = try CAPIEngine(options: options)
+            for (i, text) in texts.enumerated() {
+                let line = try engine.layout(requestLine(id: i, text: text)).get()
+                let key = options?.contains("widths") == true ? #"{"id":\#(i),"layouts":"# : #"{"id":\#(i),"layout":"#
+                #expect(line.hasPrefix(key))
+                #expect(try engine.call(bubbleLayoutText, text).get() == String(line.dropFirst(key.count).dropLast()))
+                var a = (0.0, 0.0, Int32(0), Int32(0)), b = (0.0, 0.0, Int32(0), Int32(0))
+                let request = requestLine(id: i, text: text)
+                let s1 = request.utf8CString.withUnsafeBufferPointer {
+                    bubbleSize(engine.handle, $0.baseAddress, UInt($0.count - 1), &a.0, &a.1, &a.2, &a.3, nil)
+                }
+                let s2 = text.utf8CString.withUnsafeBufferPointer {
+                    bubbleSizeText(engine.handle, $0.baseAddress, UInt($0.count - 1), &b.0, &b.1, &b.2, &b.3, nil)
+                }
+                #expect(s1 == 0 && s2 == 0 && a == b, "\(text.debugDescription): \(a) against \(b)")
+            }
+        }
+        // Not UTF-8: an error, as for a request holding the same bytes; repaired with invalidUTF8 replace.
+        let bad: [UInt8] = [0x61, 0xFF, 0x62]
+        var error: UnsafeMutablePointer<CChar>?
+        let strict = try CAPIEngine()
+        let status = bad.withUnsafeBufferPointer { b in
+            b.withMemoryRebound(to: CChar.self) { bubbleLayoutText(strict.handle, $0.baseAddress, 3, nil, nil, &error) }
+        }
+        #expect(status == 400 && take(error)?.contains("invalid_utf8") == true)
+        let lenient = try CAPIEngine(options: #"{"invalidUTF8":"replace"}"#)
+        var out: UnsafeMutablePointer<CChar>?
+        #expect(bad.withUnsafeBufferPointer { b in
+            b.withMemoryRebound(to: CChar.self) { bubbleLayoutText(lenient.handle, $0.baseAddress, 3, &out, nil, nil) }
+        } == 0)
+        #expect(take(out) == (try lenient.call(bubbleLayoutText, "a\u{FFFD}b").get()))
+        #expect(bubbleSizeText(nil, "x", 1, nil, nil, nil, nil, nil) == 400)
+    }
+
     /// bubble_svg, bubble_html and bubble_hit write what `bubble svg`, `bubble html` and `bubble hit` print.
     @Test func svgHTMLAndHitAreWhatTheCommandsPrint() throws {
         let engine = try CAPIEngine()

@@ -1,8 +1,9 @@
 """Engine: one libbubble engine (fonts, catalog, caches) and the calls that lay messages out with it."""
-import ctypes
+import gc
 import json
 import os
-from ctypes import byref, c_double, c_int32, c_size_t, c_void_p
+from concurrent.futures import ThreadPoolExecutor
+from ctypes import Structure, addressof, byref, c_double, c_int32, c_size_t, c_void_p
 from typing import Any, Dict, Iterable, List, NamedTuple, Optional, Union
 
 from ._errors import BubbleError
@@ -15,6 +16,35 @@ _loads = json.loads
 _MESSAGE_KEYS = ("id", "text", "spans", "markup", "entities", "linkMap", "highlights", "x", "y")
 #: `{"id":null,"layout":` and the closing `}` around the layout of a request without an id.
 _LAYOUT_PREFIX = len(b'{"id":null,"layout":')
+#: Messages per `bubble_batch` call of `layout_many` on two or more threads.
+_CHUNK = 512
+
+
+class SizeOut(Structure):
+    """The out arguments of `bubble_size`, side by side: one ctypes object per call."""
+    _fields_ = [("width", c_double), ("height", c_double), ("lines", c_int32), ("truncated", c_int32),
+                ("error", c_void_p)]
+
+
+class TextOut(Structure):
+    """The out arguments of a call that returns text (`result`, `result_length`, `error`)."""
+    _fields_ = [("result", c_void_p), ("length", c_size_t), ("error", c_void_p)]
+
+
+_SIZE_OFFSETS = tuple(getattr(SizeOut, f[0]).offset for f in SizeOut._fields_)
+_TEXT_OFFSETS = tuple(getattr(TextOut, f[0]).offset for f in TextOut._fields_)
+_layout_text = LIB.bubble_layout_text
+_size_text = LIB.bubble_size_text
+_size_request = LIB.bubble_size
+
+
+_NOTHING_ELSE = (None,) * 5
+
+
+def _plain(text, options, others) -> bool:
+    """Whether a call gives a text alone (no other field, no options of its own): then the text's bytes
+    go to Bubble as they are, through the `_text` calls."""
+    return text.__class__ is str and not options and others == _NOTHING_ELSE
 
 
 class Size(NamedTuple):
@@ -94,10 +124,23 @@ class Engine:
             raise BubbleError.from_json(status, take(error.value))
         return take(out.value, length.value)
 
+    def _layout_of_text(self, text: str) -> bytes:
+        """The layout JSON of a plain text with the engine's options: its UTF-8 alone, no request JSON
+        written here nor read by Bubble (`bubble_layout_text`)."""
+        data = text.encode("utf-8")
+        out = TextOut()
+        base = addressof(out)
+        status = _layout_text(self._handle, data, len(data), base, base + _TEXT_OFFSETS[1], base + _TEXT_OFFSETS[2])
+        if status != 0:
+            raise BubbleError.from_json(status, take(out.error))
+        return take(out.result, out.length)
+
     def layout_json(self, text: Optional[str] = None, *, spans: Optional[list] = None, markup: Optional[str] = None,
                     entities: Optional[Union[list, dict]] = None, link_map: Optional[Dict[str, str]] = None,
                     highlights: Optional[list] = None, **options: Any) -> str:
         """The layout as JSON text: byte for byte what `bubble layout` prints (without its newline)."""
+        if _plain(text, options, (spans, markup, entities, link_map, highlights)):
+            return self._layout_of_text(text).decode("utf-8")
         answer = self._text(LIB.bubble_layout, _request(text, spans, markup, entities, link_map, highlights, options))
         key_end = answer.index(b":", _LAYOUT_PREFIX - 2) + 1  # after `"layout":` or `"layouts":`
         return answer[key_end:-1].decode("utf-8") if answer.startswith(b'{"id":null,') else answer.decode("utf-8")
@@ -107,6 +150,9 @@ class Engine:
                highlights: Optional[list] = None, **options: Any) -> Dict[str, Any]:
         """Lays out one message, given as `text` (with `entities`), `spans` or `markup`: the JSON of `bubble
         layout` as a dict (with the `widths` option, `{"layouts": [...]}`)."""
+        if _plain(text, options, (spans, markup, entities, link_map, highlights)):
+            result = _loads(self._layout_of_text(text))
+            return result if result.__class__ is dict else {"layouts": result}
         answer = self._text(LIB.bubble_layout, _request(text, spans, markup, entities, link_map, highlights, options))
         result = _loads(answer)
         return result["layout"] if "layout" in result else {"layouts": result["layouts"]}
@@ -131,13 +177,17 @@ class Engine:
     def size(self, text: Optional[str] = None, *, spans=None, markup=None, entities=None, link_map=None,
              highlights=None, **options: Any) -> Size:
         """The bubble's width, height, line count and truncation, with no JSON written: for pre-sizing."""
-        request = _request(text, spans, markup, entities, link_map, highlights, options)
-        width, height, lines, truncated, error = c_double(), c_double(), c_int32(), c_int32(), c_void_p()
-        status = LIB.bubble_size(self._handle, request, len(request), byref(width), byref(height), byref(lines),
-                                 byref(truncated), byref(error))
+        if _plain(text, options, (spans, markup, entities, link_map, highlights)):
+            function, request = _size_text, text.encode("utf-8")  # the text alone: no request JSON
+        else:
+            function, request = _size_request, _request(text, spans, markup, entities, link_map, highlights, options)
+        out = SizeOut()
+        base = addressof(out)
+        w, h, n, t, e = _SIZE_OFFSETS
+        status = function(self._handle, request, len(request), base, base + h, base + n, base + t, base + e)
         if status != 0:
-            raise BubbleError.from_json(status, take(error.value))
-        return Size(width.value, height.value, lines.value, bool(truncated.value))
+            raise BubbleError.from_json(status, take(out.error))
+        return Size(out.width, out.height, out.lines, out.truncated != 0)
 
     def request(self, message: Union[Dict[str, Any], bytes, str]) -> Dict[str, Any]:
         """Answers one message object (a dict, or its JSON) exactly as `bubble batch` answers it: the result
@@ -162,22 +212,56 @@ class Engine:
     def layout_many(self, messages: Iterable[Union[str, Dict[str, Any]]], jobs: Optional[int] = None,
                     errors: str = "raise") -> List[Any]:
         """Lays out many messages on the library's own threads (`jobs`, default every core), the GIL let go
-        for the whole call. Each message is a text or a message object (`{"text"|"spans"|"markup", "options"?,
+        while they work. Each message is a text or a message object (`{"text"|"spans"|"markup", "options"?,
         ...}`, as a `bubble batch` line). Returns the layouts in order; a message that fails raises its
-        BubbleError (`.index` says which), or with `errors="return"` stands in the list as its BubbleError."""
+        BubbleError (`.index` says which), or with `errors="return"` stands in the list as its BubbleError.
+
+        With `jobs` of 2 or more the messages go in chunks, and the library lays out the next chunk while
+        Python reads the answers of the last one into dicts (reading is on one thread: it holds the GIL);
+        with `jobs=1` the call runs on the caller's thread alone."""
         lines = [_dumps({"text": m} if isinstance(m, str) else m) for m in messages]
+        jobs = int(jobs or os.cpu_count() or 1)
         results: List[Any] = []
-        for index, line in enumerate(self.batch(lines, jobs=jobs)):
+        # The layouts are hundreds of thousands of new dicts and lists, none in a cycle: the cyclic collector
+        # would walk every one kept so far again and again (it cost more than reading them). Off for the call.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            if jobs < 2 or len(lines) <= _CHUNK:
+                self._read_answers(self.batch(lines, jobs=jobs), 0, results, errors)
+                return results
+            chunks = [lines[i:i + _CHUNK] for i in range(0, len(lines), _CHUNK)]
+            with ThreadPoolExecutor(1, thread_name_prefix="bubble-layout-many") as pool:
+                pending = pool.submit(self.batch, chunks[0], jobs)
+                for k in range(len(chunks)):
+                    answers = pending.result()
+                    if k + 1 < len(chunks):
+                        pending = pool.submit(self.batch, chunks[k + 1], jobs)
+                    self._read_answers(answers, k * _CHUNK, results, errors)
+            return results
+        finally:
+            if collecting:
+                gc.enable()
+
+    @staticmethod
+    def _read_answers(answers: List[str], first: int, results: List[Any], errors: str) -> None:
+        """Appends the layouts (or BubbleErrors) of `bubble_batch` result lines whose first is message
+        `first` of the call."""
+        for index, line in enumerate(answers, first):
             result = _loads(line)
             if "error" in result:
-                failure = BubbleError(result["error"]["code"], result["error"]["message"])
+                message = result["error"]["message"]
+                if first:  # a chunk's line numbers count from its own first line
+                    head = f"line {result['line']}: "
+                    if message.startswith(head):
+                        message = f"line {index + 1}: " + message[len(head):]
+                failure = BubbleError(result["error"]["code"], message)
                 failure.index = index
                 if errors == "raise":
                     raise failure
                 results.append(failure)
             else:
                 results.append(result["layout"] if "layout" in result else {"layouts": result["layouts"]})
-        return results
 
     @property
     def font_fingerprint(self) -> str:

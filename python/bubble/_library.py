@@ -5,7 +5,7 @@ ctypes lets go of the GIL for the length of every call, so threads of Python lay
 """
 import ctypes
 import os
-from ctypes import POINTER, c_char_p, c_double, c_int32, c_size_t, c_void_p
+from ctypes import POINTER, c_char_p, c_int32, c_size_t, c_void_p
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -28,15 +28,19 @@ def _load():
     lib.bubble_engine_free.restype = None
     lib.bubble_free.argtypes = [c_void_p]
     lib.bubble_free.restype = None
-    for name in ("bubble_layout", "bubble_svg", "bubble_html", "bubble_hit"):
+    for name in ("bubble_layout", "bubble_svg", "bubble_html", "bubble_hit", "bubble_layout_text"):
         f = getattr(lib, name)
         f.argtypes = text_call
         f.restype = c_int32
+    # The calls of the hot paths take their out arguments as addresses into one ctypes structure
+    # (_engine.TextOut, _engine.SizeOut): one object per call rather than one per out argument.
+    lib.bubble_layout_text.argtypes = [c_void_p, c_char_p, c_size_t, c_void_p, c_void_p, c_void_p]
     lib.bubble_batch.argtypes = [c_void_p, c_char_p, c_size_t, c_int32, out, POINTER(c_size_t), out]
     lib.bubble_batch.restype = c_int32
-    lib.bubble_size.argtypes = [c_void_p, c_char_p, c_size_t, POINTER(c_double), POINTER(c_double),
-                                POINTER(c_int32), POINTER(c_int32), out]
-    lib.bubble_size.restype = c_int32
+    for name in ("bubble_size", "bubble_size_text"):
+        f = getattr(lib, name)
+        f.argtypes = [c_void_p, c_char_p, c_size_t, c_void_p, c_void_p, c_void_p, c_void_p, c_void_p]
+        f.restype = c_int32
     lib.bubble_version.argtypes = []
     lib.bubble_version.restype = c_void_p
     lib.bubble_font_fingerprint.argtypes = [c_void_p]

@@ -1,0 +1,76 @@
+public import BubbleMapping
+public import BubbleTypesetting
+
+/// A bubble's size and no more: what pre-sizing a list of messages needs.
+public struct BubbleSize: Sendable, Equatable {
+    /// px, padding included: the layout's `size.width`.
+    public var width: Double
+    /// px, padding included: the layout's `size.height`.
+    public var height: Double
+    /// The lines shown (the layout's `lineCount`).
+    public var lines: Int
+    /// Whether `maxLines` cut the text.
+    public var truncated: Bool
+
+    public init(width: Double, height: Double, lines: Int, truncated: Bool) {
+        self.width = width
+        self.height = height
+        self.lines = lines
+        self.truncated = truncated
+    }
+
+    /// The size a full layout reports.
+    public init(_ layout: BubbleLayout) {
+        self.init(width: layout.size.width, height: layout.size.height, lines: layout.lineLayout.lines.count,
+                  truncated: layout.lineLayout.truncated)
+    }
+
+    /// The size of lines broken at `padding`'s text box, as ``BubbleLayout`` adds the padding.
+    init(_ lines: LineLayout, padding: EdgeInsets) {
+        self.init(width: lines.width + padding.left + padding.right, height: lines.height + padding.top + padding.bottom,
+                  lines: lines.lines.count, truncated: lines.truncated)
+    }
+}
+
+extension BubbleEngine {
+    /// The size of a message's bubble, as ``layout(_:options:)`` would report it, from the lines alone:
+    /// mapped, shaped and broken into lines, with no report (no link, emoji or touch rects) and no JSON.
+    public func size(_ message: Message, options: BubbleOptions? = nil) throws(BubbleError) -> BubbleSize {
+        try size(message, plan: try plan(for: options))
+    }
+
+    /// ``size(_:options:)`` under a plan made by ``plan(for:)``.
+    package func size(_ message: Message, plan: LayoutPlan) throws(BubbleError) -> BubbleSize {
+        // A long message cut by maxLines takes the prefix path, which needs its report: rare, and the same answer.
+        if mayLayOutPrefix(message, plan) { return BubbleSize(try layoutOfLong(message, plan)) }
+        return BubbleSize(try shape(map(message, plan), plan).layOut(plan.constraints), padding: plan.padding)
+    }
+}
+
+/// A message mapped and shaped once under one set of options, to be laid out or sized at any number of
+/// widths without shaping again (``BubbleEngine/prepare(_:options:)``): a server that sizes the same
+/// conversation for several screens, or a list re-flowed when its column is resized.
+public struct PreparedMessage: Sendable {
+    let shaped: ShapedText
+    let plan: LayoutPlan
+}
+
+extension BubbleEngine {
+    /// Maps and shapes `message` under `options` (over the engine's defaults), keeping what no width changes.
+    /// A long message is kept whole (no prefix of it stands for it at every width).
+    public func prepare(_ message: Message, options: BubbleOptions? = nil) throws(BubbleError) -> PreparedMessage {
+        let plan = try plan(for: options)
+        return PreparedMessage(shaped: try shape(map(message, plan), plan), plan: plan)
+    }
+
+    /// The layout of a prepared message at bubble width `width` (padding included): the layout
+    /// ``layout(_:options:)`` gives with that `maxWidth`, from lines broken anew and nothing shaped.
+    public func layout(_ prepared: PreparedMessage, width: Double) -> BubbleLayout {
+        report(prepared.shaped, prepared.plan, width: width)
+    }
+
+    /// The size of a prepared message's bubble at `width`: its lines broken anew, no report, no JSON.
+    public func size(_ prepared: PreparedMessage, width: Double) -> BubbleSize {
+        BubbleSize(prepared.shaped.layOut(prepared.plan.constraints(width: width)), padding: prepared.plan.padding)
+    }
+}
