@@ -147,7 +147,8 @@ fuzz: deps
 	scripts/fuzz merge
 
 # The OSS-Fuzz / ClusterFuzzLite build: .clusterfuzzlite/build.sh with OSS-Fuzz's variables into a temporary
-# OUT (every target, its .dict and _seed_corpus.zip), then each target FUZZ_SMOKE_SECONDS under ASan.
+# OUT (every target, its .dict and _seed_corpus.zip), then each target FUZZ_SMOKE_SECONDS under ASan with
+# leak detection on.
 fuzz-smoke: deps
 	FUZZ_SMOKE_SECONDS=$(FUZZ_SMOKE_SECONDS) scripts/check-oss-fuzz-build
 

@@ -1,4 +1,5 @@
 internal import CHarfBuzz
+import BubbleLock
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -31,19 +32,34 @@ package enum FontFile {
         let length = Int(info.st_size)
         guard let base = mmap(nil, length, PROT_READ, MAP_PRIVATE, fd, 0),
               base != UnsafeMutableRawPointer(bitPattern: -1) else { return nil }
-        let owner = UnsafeMutablePointer<Mapping>.allocate(capacity: 1)
-        owner.initialize(to: Mapping(base: base, length: length))
-        // HarfBuzz calls `unmap` when the last reference to the blob (and its sub-blobs) goes.
+        // HarfBuzz calls `unmap` with the base when the last reference to the blob (and its sub-blobs) goes.
+        // The length it needs stays in `mappings`, not in a record only HarfBuzz's heap points at.
+        mappings.add(base, length)
         guard let blob = hb_blob_create(base.assumingMemoryBound(to: CChar.self), UInt32(length), HB_MEMORY_MODE_READONLY,
-                                        owner, unmap) else { return nil }
+                                        base, unmap) else {
+            mappings.remove(base).map { munmap(base, $0) }
+            return nil
+        }
         return (blob, Mapping(base: base, length: length))
     }
 
     private static let unmap: hb_destroy_func_t = { raw in
-        guard let owner = raw?.assumingMemoryBound(to: Mapping.self) else { return }
-        munmap(owner.pointee.base, owner.pointee.length)
-        owner.deinitialize(count: 1)
-        owner.deallocate()
+        guard let base = raw, let length = mappings.remove(base) else { return }
+        munmap(base, length)
+    }
+
+    /// The files mapped and not yet unmapped, base to length. HarfBuzz's destroy callback gets one pointer,
+    /// the base; keeping the length here rather than in a heap record that only the blob's user data
+    /// points at leaves no memory reachable only from C (whose `malloc` a leak checker may not see).
+    private static let mappings = Mappings()
+
+    private final class Mappings: @unchecked Sendable {
+        private let lock = Lock()
+        private var lengths: [UnsafeMutableRawPointer: Int] = [:]
+
+        func add(_ base: UnsafeMutableRawPointer, _ length: Int) { lock.withLock { lengths[base] = length } }
+
+        func remove(_ base: UnsafeMutableRawPointer) -> Int? { lock.withLock { lengths.removeValue(forKey: base) } }
     }
 
     /// Outline tables smaller than this stay resident: handing back a few pages saves nothing.
