@@ -13,8 +13,14 @@ private func malloc_trim(_ pad: Int) -> Int32
 /// message has an arena of its own), so after an attack of huge or varied requests the server's resident
 /// memory stayed at its high-water mark: 1.29× its size before the attack in `scripts/soak`. What Bubble keeps
 /// on purpose is bounded (``EngineLimits``, the shaped cache); this returns the rest. The trim runs off
-/// the request path, in a background task, when the ``LayoutGate`` goes idle.
+/// the request path, on the ``BulkLane`` when there is one (its low-priority threads), when the
+/// ``LayoutGate`` goes idle.
 final class HeapTrim: @unchecked Sendable {
+    /// Where the trim runs (nil: a background task).
+    private let lane: BulkLane?
+
+    init(lane: BulkLane? = nil) { self.lane = lane }
+
     /// The least time between two trims: a busy server that goes idle between requests pays for one
     /// trim (a walk of the free lists, a few milliseconds) per interval, not per request.
     static let interval: Duration = .seconds(2)
@@ -44,9 +50,10 @@ final class HeapTrim: @unchecked Sendable {
             return max(.zero, Self.interval - (now - last))
         }
         guard let delay else { return }
+        let lane = self.lane
         Task.detached(priority: .background) {
             if delay > .zero { try? await Task.sleep(for: delay) }
-            self.trim()
+            if let lane { lane.submit { self.trim() } } else { self.trim() }
         }
     }
 
