@@ -43,11 +43,14 @@ package final class BubbleService: Sendable {
                           clientCostLimit: settings.maxClientCost, heapTrim: HeapTrim(lane: lane))
         let engine = self.engine
         let warmth = self.warmth
-        // After a burst at many new font sizes the idle typesetters' word caches hold words at sizes that
-        // may never come back (the cold requests' high water): let them go with the heap they hold.
+        let gate = self.gate
+        // After bulk requests, or a burst at many new font sizes, the idle typesetters' word caches hold
+        // words at sizes that may never come back (the high water): let them go with the heap they hold.
         gate.heapTrim.setBeforeTrim {
-            if warmth.takeColdSizes(atLeast: BubbleService.coldSizesBeforeRelease) { engine.releaseIdleTypesetters() }
+            let bulk = gate.takeBulkRan()
+            if warmth.takeColdSizes(atLeast: BubbleService.coldSizesBeforeRelease) || bulk { engine.releaseIdleTypesetters() }
         }
+        HeapTrim.useMappedThreshold()
         Task.detached(priority: .background) { _ = engine.fontFingerprint }
     }
 

@@ -27,6 +27,8 @@ final class LayoutGate: @unchecked Sendable {
     private var running = 0
     /// Bulk requests among those running.
     private var bulkRunning = 0
+    /// Bulk requests admitted since ``takeBulkRan()`` last answered.
+    private var bulkAdmitted = 0
     private var queued = 0
     /// The virtual time: the tag of the request last handed a slot.
     private var now = 0.0
@@ -157,6 +159,7 @@ final class LayoutGate: @unchecked Sendable {
             admission = .wait(tag)
         }
         client.inFlight += cost
+        if bulk { bulkAdmitted += 1 }
         clients[key] = client
         let name = admitted[key.metricClass] != nil || admitted.count < Self.maxMetricClasses ? key.metricClass : "other"
         admitted[name, default: 0] += cost
@@ -198,6 +201,15 @@ final class LayoutGate: @unchecked Sendable {
         if waiter.bulk { bulkRunning += 1 }
         now = max(now, best.tag)
         return waiter.continuation
+    }
+
+    /// Whether a bulk request was admitted since the last call: the heap trim then lets go of the idle
+    /// typesetters, whose word caches the bulk lane filled with words of expensive requests.
+    func takeBulkRan() -> Bool {
+        lock.withLock {
+            defer { bulkAdmitted = 0 }
+            return bulkAdmitted > 0
+        }
     }
 
     /// Gauges for `/metrics`.
