@@ -90,12 +90,19 @@ final class TypesetterPool: @unchecked Sendable {
     }
 
     /// Lets go of every idle worker of every chain, and of the spare word caches.
+    /// Their memory is freed after the lock is given back: a borrow waits for the lock, not for the frees.
     func releaseIdle() {
-        lock.withLock {
-            defaultWorkers.pointee.removeAll()
-            for id in workers.keys { workers[id] = [] }
-            spareCaches.removeAll()
+        let released = lock.withLock { () -> ([Worker], [ShapeCache]) in
+            var idle = defaultWorkers.pointee
+            defaultWorkers.pointee = []
+            for id in workers.keys {
+                idle += workers[id]!
+                workers[id] = []
+            }
+            defer { spareCaches = [] }
+            return (idle, spareCaches)
         }
+        withExtendedLifetime(released) {}
     }
 
     /// Idle workers now, over every chain.

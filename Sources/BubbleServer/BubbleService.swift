@@ -24,6 +24,8 @@ package final class BubbleService: Sendable {
     /// expensive message is a chunk of its own, so another client's work is never behind more than a
     /// chunk per core.
     static let chunkCost = 16_384
+    /// Where requests of estimated cost at least ``RequestCost/bulk`` are laid out (and the heap trimmed).
+    let lane: BulkLane
     /// Cold font sizes between two heap trims past which the idle typesetters are let go (a server at a
     /// few steady sizes never reaches it).
     static let coldSizesBeforeRelease = 8
@@ -36,15 +38,19 @@ package final class BubbleService: Sendable {
         cache = ShapedTextCache(capacity: settings.cacheEntries, bytes: settings.cacheBytes)
         allowedFamilies = BubbleService.allowedFamilies(settings)
         clientKeyHeader = settings.clientKeyHeader.flatMap { HTTPFields.Element.Name($0) }
+        lane = BulkLane(threads: ProcessInfoCount.activeProcessors)
         gate = LayoutGate(slots: settings.maxConcurrentLayouts, queueLimit: settings.layoutQueue,
-                          clientCostLimit: settings.maxClientCost)
+                          clientCostLimit: settings.maxClientCost, heapTrim: HeapTrim(lane: lane))
         let engine = self.engine
         let warmth = self.warmth
-        // After a burst at many new font sizes the idle typesetters' word caches hold words at sizes that
-        // may never come back (the cold requests' high water): let them go with the heap they hold.
+        let gate = self.gate
+        // After bulk requests, or a burst at many new font sizes, the idle typesetters' word caches hold
+        // words at sizes that may never come back (the high water): let them go with the heap they hold.
         gate.heapTrim.setBeforeTrim {
-            if warmth.takeColdCount() >= BubbleService.coldSizesBeforeRelease { engine.releaseIdleTypesetters() }
+            let bulk = gate.takeBulkRan()
+            if warmth.takeColdSizes(atLeast: BubbleService.coldSizesBeforeRelease) || bulk { engine.releaseIdleTypesetters() }
         }
+        HeapTrim.useMappedThreshold()
         Task.detached(priority: .background) { _ = engine.fontFingerprint }
     }
 
@@ -64,9 +70,40 @@ package final class BubbleService: Sendable {
 
     /// `POST /v1/layout`: `{"options"?, "messages": [...]}` → `{"results": [...]}` in order. The request
     /// is read and checked first, then waits in the ``LayoutGate`` as `client`, charged its estimated
-    /// cost (`gated` false: straight to layout, for `--bench-bodies`).
+    /// cost (`gated` false: straight to layout, for `--bench-bodies`). A body of at least
+    /// ``RequestCost/bulkBodyBytes``, or one from a client at its cost bound, is read on the ``BulkLane``.
     func layout(body: [UInt8], client: ClientKey = .anonymous, gated: Bool = true) async throws(BubbleServerError) -> LayoutAnswer {
-        if gated { try gate.refuseIfAtBound(client, bodyBytes: body.count) }
+        let messages: [RequestMessage]
+        if body.count >= RequestCost.bulkBodyBytes || (gated && gate.isAtBound(client, bodyBytes: body.count)) {
+            messages = try await lane.run { Result { () throws(BubbleServerError) in try self.read(body, client: client, gated: gated) } }.get()
+        } else {
+            messages = try read(body, client: client, gated: gated)
+        }
+
+        let costs = self.costs(messages)
+        let items: [Item]
+        if gated {
+            items = try await gate.run(client: client, cost: costs.reduce(0, &+), bodyBytes: body.count) { () async throws(BubbleServerError) in
+                await render(messages, costs: costs)
+            }
+        } else {
+            items = await render(messages, costs: costs)
+        }
+        var json = "{\"results\":["
+        json.reserveCapacity(items.reduce(16) { $0 + $1.json.utf8.count + 1 })
+        var errors: [String] = []
+        for (i, item) in items.enumerated() {
+            if i > 0 { json += "," }
+            json += item.json
+            if let code = item.error { errors.append(code) }
+        }
+        json += "]}"
+        return LayoutAnswer(json: json, messages: messages.count, errors: errors)
+    }
+
+    /// The messages of a `/v1/layout` body, read and checked; then, when `gated`, refused with 429 if the
+    /// client is at its cost bound. A malformed request is refused with 400 first, as it is for any client.
+    private func read(_ body: [UInt8], client: ClientKey, gated: Bool) throws(BubbleServerError) -> [RequestMessage] {
         guard case .object(let fields) = try RequestReader.parse(body) else {
             throw .invalidRequest("the body must be a JSON object {\"options\", \"messages\"}")
         }
@@ -88,26 +125,8 @@ package final class BubbleService: Sendable {
             }
         }
         try checkLengths(messages)
-
-        let costs = self.costs(messages)
-        let items: [Item]
-        if gated {
-            items = try await gate.run(client: client, cost: costs.reduce(0, &+), bodyBytes: body.count) { () async throws(BubbleServerError) in
-                await render(messages, costs: costs)
-            }
-        } else {
-            items = await render(messages, costs: costs)
-        }
-        var json = "{\"results\":["
-        json.reserveCapacity(items.reduce(16) { $0 + $1.json.utf8.count + 1 })
-        var errors: [String] = []
-        for (i, item) in items.enumerated() {
-            if i > 0 { json += "," }
-            json += item.json
-            if let code = item.error { errors.append(code) }
-        }
-        json += "]}"
-        return LayoutAnswer(json: json, messages: messages.count, errors: errors)
+        if gated { try gate.refuseIfAtBound(client, bodyBytes: body.count) }
+        return messages
     }
 
     /// The work of `POST /v1/layout` without HTTP, for `bubble serve --bench-bodies`: the number
@@ -242,7 +261,9 @@ package final class BubbleService: Sendable {
     /// Lays out the messages in order, in chunks of at most ``chunkSize`` messages and ``chunkCost``
     /// (a message dearer than that alone), at most one chunk per core at a time: a request of a
     /// thousand long messages does not put a hundred tasks in front of other requests' on the pool.
+    /// A request of cost at least ``RequestCost/bulk`` is laid out on the ``BulkLane`` instead.
     private func render(_ messages: [RequestMessage], costs: [Int]) async -> [Item] {
+        let bulk = costs.reduce(0, &+) >= RequestCost.bulk
         var chunks: [Range<Int>] = []
         var start = 0, cost = 0
         for i in messages.indices {
@@ -254,14 +275,21 @@ package final class BubbleService: Sendable {
             cost += costs[i]
         }
         if start < messages.count { chunks.append(start..<messages.count) }
-        if chunks.count <= 1 { return messages.map(item) }
+        if chunks.count <= 1 {
+            return bulk ? await lane.run { messages.map { self.item($0, cached: false) } } : messages.map { item($0) }
+        }
         let width = ProcessInfoCount.activeProcessors
+        let lane = self.lane
         return await withTaskGroup(of: (Int, [Item]).self) { group in
             var next = 0
             func add() {
                 let range = chunks[next]
                 let chunk = Array(messages[range])
-                group.addTask { (range.lowerBound, chunk.map(self.item)) }
+                if bulk {
+                    group.addTask { (range.lowerBound, await lane.run { chunk.map { self.item($0, cached: false) } }) }
+                } else {
+                    group.addTask { (range.lowerBound, chunk.map { self.item($0) }) }
+                }
                 next += 1
             }
             while next < min(width, chunks.count) { add() }
@@ -274,15 +302,18 @@ package final class BubbleService: Sendable {
         }
     }
 
-    private func item(_ m: RequestMessage) -> Item {
+    /// One message's result; `cached` false: shaped afresh and not kept in the shaped-message cache (a
+    /// bulk request's long messages at fresh sizes would evict the warm entries of cheap ones, and stay
+    /// in memory after the burst).
+    private func item(_ m: RequestMessage, cached: Bool = true) -> Item {
         let id = "{\"id\":" + m.id
         do throws(BubbleError) {
             let plan = try m.plan.get()
             let renderer = JSONRenderer(offsets: plan.options.offsets)
             if plan.options.given.widths != nil {  // one layout per width
-                return Item(json: id + ",\"layouts\":" + renderer.renderArray(try engine.layouts(m.message, plan: plan, cache: cache)) + "}")
+                return Item(json: id + ",\"layouts\":" + renderer.renderArray(try engine.layouts(m.message, plan: plan, cache: cached ? cache : nil)) + "}")
             }
-            let layout = try engine.layout(m.message, plan: plan, cache: cache)
+            let layout = cached ? try engine.layout(m.message, plan: plan, cache: cache) : try engine.layout(m.message, plan: plan)
             return Item(json: id + ",\"layout\":" + renderer.render(layout) + "}")
         } catch {
             return Item(json: id + ",\"error\":" + JSONText.errorFields(error) + "}", error: error.code)

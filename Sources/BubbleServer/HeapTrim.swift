@@ -5,6 +5,9 @@ import BubbleLock
 /// the kernel.
 @_silgen_name("malloc_trim")
 private func malloc_trim(_ pad: Int) -> Int32
+/// glibc's `mallopt` (not in the Glibc module map either).
+@_silgen_name("mallopt")
+private func mallopt(_ param: Int32, _ value: Int32) -> Int32
 #endif
 
 /// Hands freed heap back to the kernel once layout work stops, at most once per ``interval``.
@@ -13,8 +16,28 @@ private func malloc_trim(_ pad: Int) -> Int32
 /// message has an arena of its own), so after an attack of huge or varied requests the server's resident
 /// memory stayed at its high-water mark: 1.29× its size before the attack in `scripts/soak`. What Bubble keeps
 /// on purpose is bounded (``EngineLimits``, the shaped cache); this returns the rest. The trim runs off
-/// the request path, in a background task, when the ``LayoutGate`` goes idle.
+/// the request path, on the ``BulkLane`` when there is one (its low-priority threads), when the
+/// ``LayoutGate`` goes idle.
 final class HeapTrim: @unchecked Sendable {
+    /// Where the trim runs (nil: a background task).
+    private let lane: BulkLane?
+
+    init(lane: BulkLane? = nil) { self.lane = lane }
+
+    /// The least allocation glibc maps on its own, in bytes, set once for a server (``useMappedThreshold()``).
+    static let mappedThreshold: Int32 = 128 << 10
+
+    /// Sets glibc's mmap threshold to ``mappedThreshold``: larger blocks (an expensive request's answer,
+    /// its growing arrays) get pages of their own, handed back when freed. glibc's own threshold rises
+    /// after each such block is freed, up to 32 MB, and the blocks then land in the arenas, where a burst
+    /// of them left the heap fragmented (the soak's expensive mix: 130 MB of anonymous memory ten
+    /// seconds after the attack, 13 MB before). A fixed threshold also stops that rise.
+    static func useMappedThreshold() {
+        #if os(Linux)
+        _ = mallopt(-3, mappedThreshold)  // M_MMAP_THRESHOLD
+        #endif
+    }
+
     /// The least time between two trims: a busy server that goes idle between requests pays for one
     /// trim (a walk of the free lists, a few milliseconds) per interval, not per request.
     static let interval: Duration = .seconds(2)
@@ -44,9 +67,10 @@ final class HeapTrim: @unchecked Sendable {
             return max(.zero, Self.interval - (now - last))
         }
         guard let delay else { return }
+        let lane = self.lane
         Task.detached(priority: .background) {
             if delay > .zero { try? await Task.sleep(for: delay) }
-            self.trim()
+            if let lane { lane.submit { self.trim() } } else { self.trim() }
         }
     }
 

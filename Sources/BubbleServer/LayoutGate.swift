@@ -15,6 +15,9 @@ import Hummingbird
 /// all of them. A client also has a bound on the cost it has admitted and not yet finished
 /// (`clientCostLimit`): a request past it is refused with 429 and `Retry-After`, unless the client has
 /// nothing in flight (so any request within the other limits is served eventually).
+///
+/// Bulk requests (estimated cost at least ``RequestCost/bulk``) hold at most `slots - 1` slots (at least
+/// one): one slot is always left to cheap requests, however many clients send expensive ones.
 final class LayoutGate: @unchecked Sendable {
     let slots: Int
     let queueLimit: Int
@@ -22,6 +25,10 @@ final class LayoutGate: @unchecked Sendable {
     let clientCostLimit: Int
     private let lock = Lock()
     private var running = 0
+    /// Bulk requests among those running.
+    private var bulkRunning = 0
+    /// Bulk requests admitted since ``takeBulkRan()`` last answered.
+    private var bulkAdmitted = 0
     private var queued = 0
     /// The virtual time: the tag of the request last handed a slot.
     private var now = 0.0
@@ -46,8 +53,12 @@ final class LayoutGate: @unchecked Sendable {
 
     private struct Waiter {
         let tag: Double
+        let bulk: Bool
         let continuation: CheckedContinuation<Admission, Never>
     }
+
+    /// Most slots bulk requests hold at once.
+    var bulkSlots: Int { max(1, slots - 1) }
 
     /// Most client classes `/metrics` names; later ones are counted as `other`.
     static let maxMetricClasses = 32
@@ -69,11 +80,12 @@ final class LayoutGate: @unchecked Sendable {
     func run<T>(client: ClientKey = .anonymous, cost: Int = 1, bodyBytes: Int = 0,
                 _ work: () async throws(BubbleServerError) -> T) async throws(BubbleServerError) -> T {
         let cost = max(1, cost)
+        let bulk = cost >= RequestCost.bulk
         let admission = await withCheckedContinuation { (c: CheckedContinuation<Admission, Never>) in
             lock.lock()
-            let admission = admit(client, cost: cost, bodyBytes: bodyBytes)
+            let admission = admit(client, cost: cost, bodyBytes: bodyBytes, bulk: bulk)
             if case .wait(let tag) = admission {
-                clients[client, default: Client()].waiting.append(Waiter(tag: tag, continuation: c))
+                clients[client, default: Client()].waiting.append(Waiter(tag: tag, bulk: bulk, continuation: c))
                 lock.unlock()  // resumed with `.run` by the `leave` that hands it a slot
             } else {
                 lock.unlock()
@@ -89,22 +101,33 @@ final class LayoutGate: @unchecked Sendable {
         case .shed:
             throw shed()
         }
-        defer { leave(client, cost: cost) }
+        defer { leave(client, cost: cost, bulk: bulk) }
         return try await work()
     }
 
-    /// Refuses `client` with 429 before its body is parsed when the cost of its requests in flight plus
-    /// this one's, predicted from the body's size at the cost per byte of its last request, goes past its
-    /// bound: a careless client resending large bodies at once when refused costs the reading of each,
-    /// not its parsing.
+    /// Whether `client`'s requests in flight plus this one, its cost predicted from the body's size at the
+    /// cost per byte of its last request, go past its bound: such a request is read on the ``BulkLane``
+    /// (a careless client resending large bodies at once when refused costs low-priority work only) and
+    /// refused by ``refuseIfAtBound(_:bodyBytes:)`` once it is known to be well formed.
+    func isAtBound(_ key: ClientKey, bodyBytes: Int) -> Bool {
+        lock.withLock { atBound(key, bodyBytes: bodyBytes) }
+    }
+
+    /// Refuses `client` with 429 when ``isAtBound(_:bodyBytes:)``, before its request is laid out or
+    /// charged (a malformed request is refused with 400 before this is asked).
     func refuseIfAtBound(_ key: ClientKey, bodyBytes: Int) throws(BubbleServerError) {
-        let atBound = lock.withLock {
-            guard clientCostLimit > 0, let client = clients[key], client.inFlight > 0,
-                  Double(client.inFlight) + client.costPerByte * Double(bodyBytes) > Double(clientCostLimit) else { return false }
+        let refused = lock.withLock {
+            guard atBound(key, bodyBytes: bodyBytes) else { return false }
             sheds += 1
             return true
         }
-        if atBound { throw shed() }
+        if refused { throw shed() }
+    }
+
+    /// Under the lock.
+    private func atBound(_ key: ClientKey, bodyBytes: Int) -> Bool {
+        guard clientCostLimit > 0, let client = clients[key], client.inFlight > 0 else { return false }
+        return Double(client.inFlight) + client.costPerByte * Double(bodyBytes) > Double(clientCostLimit)
     }
 
     private func shed() -> BubbleServerError {
@@ -113,7 +136,7 @@ final class LayoutGate: @unchecked Sendable {
     }
 
     /// Decides under the lock (the caller stores a waiter's continuation under the same lock).
-    private func admit(_ key: ClientKey, cost: Int, bodyBytes: Int) -> Admission {
+    private func admit(_ key: ClientKey, cost: Int, bodyBytes: Int, bulk: Bool) -> Admission {
         var client = clients[key] ?? Client()
         if bodyBytes > 0 { client.costPerByte = Double(cost) / Double(bodyBytes) }
         if clientCostLimit > 0, client.inFlight > 0, client.inFlight + cost > clientCostLimit {
@@ -121,8 +144,9 @@ final class LayoutGate: @unchecked Sendable {
             return .shed
         }
         let admission: Admission
-        if running < slots {
+        if running < slots && (!bulk || bulkRunning < bulkSlots) {
             running += 1
+            if bulk { bulkRunning += 1 }
             admission = .run
         } else if queued >= queueLimit {
             rejections += 1
@@ -135,15 +159,18 @@ final class LayoutGate: @unchecked Sendable {
             admission = .wait(tag)
         }
         client.inFlight += cost
+        if bulk { bulkAdmitted += 1 }
         clients[key] = client
         let name = admitted[key.metricClass] != nil || admitted.count < Self.maxMetricClasses ? key.metricClass : "other"
         admitted[name, default: 0] += cost
         return admission
     }
 
-    /// Frees the client's cost and hands the slot to the waiter with the smallest tag, or frees it.
-    private func leave(_ key: ClientKey, cost: Int) {
+    /// Frees the client's cost and hands the slot to the waiter with the smallest tag (a bulk one only
+    /// while bulk requests hold fewer than ``bulkSlots``), or frees it.
+    private func leave(_ key: ClientKey, cost: Int, bulk: Bool) {
         lock.lock()
+        if bulk { bulkRunning -= 1 }
         if var client = clients[key] {
             client.inFlight -= cost
             clients[key] = client.inFlight <= 0 && client.waiting.isEmpty ? nil : client
@@ -159,24 +186,36 @@ final class LayoutGate: @unchecked Sendable {
         if idle { heapTrim.layoutsWentIdle() }
     }
 
-    /// The waiting request with the smallest tag, taken off its queue (under the lock).
+    /// The waiting request with the smallest tag that may run, taken off its queue (under the lock). A
+    /// client's requests run in its order: one whose oldest waiter is bulk waits while bulk slots are full.
     private func nextWaiter() -> CheckedContinuation<Admission, Never>? {
+        let bulkAllowed = bulkRunning < bulkSlots
         var best: (key: ClientKey, tag: Double)?
         for (key, client) in clients {
-            guard let first = client.waiting.first else { continue }
+            guard let first = client.waiting.first, bulkAllowed || !first.bulk else { continue }
             if best == nil || first.tag < best!.tag { best = (key, first.tag) }
         }
         guard let best else { return nil }
         let waiter = clients[best.key]!.waiting.removeFirst()
         queued -= 1
+        if waiter.bulk { bulkRunning += 1 }
         now = max(now, best.tag)
         return waiter.continuation
+    }
+
+    /// Whether a bulk request was admitted since the last call: the heap trim then lets go of the idle
+    /// typesetters, whose word caches the bulk lane filled with words of expensive requests.
+    func takeBulkRan() -> Bool {
+        lock.withLock {
+            defer { bulkAdmitted = 0 }
+            return bulkAdmitted > 0
+        }
     }
 
     /// Gauges for `/metrics`.
     var gauges: [(String, Int)] {
         lock.withLock {
-            [("bubble_layouts_in_flight", running), ("bubble_layouts_queued", queued),
+            [("bubble_layouts_in_flight", running), ("bubble_layouts_bulk_in_flight", bulkRunning), ("bubble_layouts_queued", queued),
              ("bubble_layouts_queued_total", queuedTotal),
              ("bubble_layouts_capacity", slots), ("bubble_layout_queue_capacity", queueLimit),
              ("bubble_layouts_refused", rejections), ("bubble_layouts_shed", sheds),

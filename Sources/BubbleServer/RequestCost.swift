@@ -14,6 +14,13 @@ struct RequestCost {
     static let perMessage = 256
     static let referenceSize = 32.0
     static let coldFactor = 4
+    /// The least cost of a request laid out on the ``BulkLane`` rather than the task pool: about eight
+    /// long messages at one width, or one at a cold font size; a chat client's requests of a few short
+    /// messages cost a tenth of it.
+    static let bulk = 32_768
+    /// The least body, in bytes, read and checked on the ``BulkLane`` rather than the task pool (a chat
+    /// client's request is a few KB; 100 long messages, a few hundred).
+    static let bulkBodyBytes = 65_536
 
     /// One message's cost.
     static func of(length: Int, widths: Int, fontSize: Double, cold: Bool) -> Int {
@@ -46,12 +53,14 @@ final class SizeWarmth: @unchecked Sendable {
         }
     }
 
-    /// Cold sizes seen since the last call (the heap trim asks: many mean word caches full of words
-    /// at sizes that may never come back).
-    func takeColdCount() -> Int {
+    /// Whether at least `count` cold sizes came since the last time this answered true (the heap trim
+    /// asks: many mean word caches full of words at sizes that may never come back). Counted across
+    /// trims: a burst whose cold sizes fell on both sides of a trim still adds up.
+    func takeColdSizes(atLeast count: Int) -> Bool {
         lock.withLock {
-            defer { coldSinceTaken = 0 }
-            return coldSinceTaken
+            guard coldSinceTaken >= count else { return false }
+            coldSinceTaken = 0
+            return true
         }
     }
 }

@@ -85,6 +85,25 @@ import Testing
         #expect(Array(order.all.dropFirst()) == ["heavy0", "heavy1", "heavy2"])
     }
 
+    /// Bulk requests never hold the last slot: with two slots, one bulk request runs, a second (from
+    /// another client) waits, and a cheap request runs at once beside the first.
+    @Test func oneSlotIsLeftToCheapRequests() async throws {
+        let gate = LayoutGate(slots: 2, queueLimit: 8)
+        let latch = Latch()
+        let gauge = { (name: String) in gate.gauges.first(where: { $0.0 == name })?.1 }
+        let first = Task { try await gate.run(client: .named("a"), cost: RequestCost.bulk) { () async throws(BubbleServerError) in await latch.wait() } }
+        while gauge("bubble_layouts_bulk_in_flight") != 1 { await Task.yield() }
+        let second = Task { try await gate.run(client: .named("b"), cost: RequestCost.bulk) { () async throws(BubbleServerError) in 2 } }
+        while gauge("bubble_layouts_queued") != 1 { await Task.yield() }
+        #expect(gauge("bubble_layouts_in_flight") == 1)
+        #expect(try await gate.run(client: .named("c"), cost: 100) { () async throws(BubbleServerError) in 3 } == 3)
+        #expect(gauge("bubble_layouts_queued") == 1)
+        latch.release()
+        try await first.value
+        #expect(try await second.value == 2)
+        #expect(gauge("bubble_layouts_bulk_in_flight") == 0 && gauge("bubble_layouts_in_flight") == 0)
+    }
+
     final class OrderLog: @unchecked Sendable {
         private let lock = NSLock()
         private var names: [String] = []
@@ -149,5 +168,82 @@ import Testing
         let warmth = SizeWarmth()
         #expect(warmth.isCold(17.5))
         #expect(!warmth.isCold(17.5))
+    }
+
+    /// Cold sizes add up across heap trims until the idle typesetters are let go: five before a trim and
+    /// three after are eight.
+    @Test func coldSizesAddUpUntilTheTypesettersAreLetGo() {
+        let warmth = SizeWarmth()
+        for size in 0..<5 { #expect(warmth.isCold(20 + Double(size))) }
+        #expect(!warmth.takeColdSizes(atLeast: 8))
+        for size in 5..<8 { #expect(warmth.isCold(20 + Double(size))) }
+        #expect(!warmth.isCold(20))
+        #expect(warmth.takeColdSizes(atLeast: 8))
+        #expect(!warmth.takeColdSizes(atLeast: 1))
+    }
+
+    /// A client at its cost bound that sends a malformed body is told it is malformed (400), as any client
+    /// is, not to come back later (429): the parse is cheap and comes first. A well-formed body of the
+    /// same size is still refused with 429 before its messages are read.
+    @Test func aMalformedBodyAtTheBoundIs400AndAWellFormedOne429() async throws {
+        let server = try makeServer { $0.maxClientCost = 1_000_000 }
+        let service = server.service, key = ClientKey.named("busy")
+        let latch = Latch()
+        // In flight: cost 900,000 for a body of 1,000 bytes, so 900 per byte predicted for the next.
+        let holder = Task { try await service.gate.run(client: key, cost: 900_000, bodyBytes: 1000) { () async throws(BubbleServerError) in await latch.wait() } }
+        while service.gate.gauges.first(where: { $0.0 == "bubble_layouts_in_flight" })?.1 != 1 { await Task.yield() }
+        let text = String(repeating: "word ", count: 200)
+        let malformed = Array(#"{"messages":[{"id":1,"text":"\#(text)"}"#.utf8)  // the array and object never closed
+        let wellFormed = Array(#"{"messages":[{"id":1,"text":"\#(text)"}]}"#.utf8)
+        do {
+            _ = try await service.layout(body: malformed, client: key)
+            Issue.record("a malformed body was answered")
+        } catch {
+            #expect(error.status == .badRequest, "\(error.error.code)")
+        }
+        do {
+            _ = try await service.layout(body: wellFormed, client: key)
+            Issue.record("a request past the client's bound was admitted")
+        } catch {
+            #expect(error.status == .tooManyRequests)
+            #expect(error.error.code == "client_over_budget")
+        }
+        latch.release()
+        try await holder.value
+        #expect(try await service.layout(body: wellFormed, client: key).errors.isEmpty)
+    }
+
+    /// The bulk lane runs work on its own threads, at a lower priority than the task pool's.
+    @Test func theBulkLaneRunsOnItsOwnLowPriorityThreads() async {
+        let lane = BulkLane(threads: 2)
+        let nice = await lane.run { getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) }
+        #expect(nice == BulkLane.niceness)
+        let sums = await withTaskGroup(of: Int.self) { group in
+            for n in 1...20 { group.addTask { await lane.run { (1...n).reduce(0, +) } } }
+            return await group.reduce(into: [Int]()) { $0.append($1) }
+        }
+        #expect(sums.sorted() == (1...20).map { $0 * ($0 + 1) / 2 })
+    }
+
+    /// A request costly enough for the bulk lane answers exactly what the same messages answer when
+    /// sent one by one (each far under the bulk cost, laid out on the task pool), and leaves nothing in
+    /// the shaped-message cache, which the cheap ones fill.
+    @Test func aBulkRequestAnswersWhatCheapOnesDoAndIsNotCached() async throws {
+        let service = try makeServer { _ in }.service
+        let texts = (0..<12).map { corpusMessages.dropFirst($0 * 30).prefix(30).joined(separator: " ") }
+        let options = #""options":{"widths":[200,320],"fontSize":15}"#
+        let costs = texts.map { RequestCost.of(length: $0.utf8.count, widths: 2, fontSize: 15, cold: false) }
+        #expect(costs.reduce(0, +) >= RequestCost.bulk)
+        #expect(costs.allSatisfy { $0 < RequestCost.bulk })  // one by one, after the bulk request warmed size 15
+        let all = #"{\#(options),"messages":[\#(texts.enumerated().map { #"{"id":\#($0.offset),"text":\#(quoted($0.element))}"# }.joined(separator: ","))]}"#
+        let bulk = try await service.layout(body: Array(all.utf8))
+        #expect(service.cache.count == 0)
+        var cheap: [String] = []
+        for (i, t) in texts.enumerated() {
+            let one = try await service.layout(body: Array(#"{\#(options),"messages":[{"id":\#(i),"text":\#(quoted(t))}]}"#.utf8))
+            cheap.append(String(one.json.dropFirst(#"{"results":["#.count).dropLast(2)))
+        }
+        #expect(bulk.json == #"{"results":["# + cheap.joined(separator: ",") + "]}")
+        #expect(service.cache.count == texts.count)
     }
 }
