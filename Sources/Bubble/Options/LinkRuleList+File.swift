@@ -1,5 +1,5 @@
 import BubbleJSON
-public import BubbleMapping
+package import BubbleMapping
 
 extension LinkRuleList {
     /// The rules of a `--link-rules FILE` (`bubble serve`, `layout`, `batch`, `svg`, `html`, `hit`): a JSON
