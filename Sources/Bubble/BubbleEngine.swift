@@ -1,4 +1,5 @@
 import BubbleFonts
+import BubbleUnicode
 public import BubbleMapping
 public import BubbleTypesetting
 import FoundationEssentials
@@ -51,6 +52,7 @@ public final class BubbleEngine: @unchecked Sendable {
     /// - Parameter limits: the caps of the font chains, catalogs, glyph paths and word caches it keeps.
     public init(options: BubbleOptions = BubbleOptions(), catalog: EmojiCatalog? = nil,
                 limits: EngineLimits = EngineLimits()) throws(BubbleError) {
+        if case .unusable(let why) = ICU.breakDictionaries { throw BubbleError(code: "unusable_dictionaries", message: why) }
         try options.validate()
         defaults = options
         self.limits = limits

@@ -18,11 +18,11 @@ public struct BubbleError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// The HTTP status of a request refused with this error, and the status libbubble returns for it:
     /// bad input is 400, input too big or a font not allowed is 422, a failure of the set-up (fonts,
-    /// catalog) or of Bubble itself is 500.
+    /// catalog, line-breaking dictionaries) or of Bubble itself is 500.
     package var status: Int {
         switch code {
         case "message_too_long", "too_many_messages", "font_not_allowed": 422
-        case "font_error", "internal_error", "unreadable_catalog", "malformed_catalog": 500
+        case "font_error", "internal_error", "unreadable_catalog", "malformed_catalog", "unusable_dictionaries": 500
         default: 400
         }
     }

@@ -8,11 +8,12 @@ package func bubbleExecutable() -> URL {
     return build.deletingLastPathComponent().appendingPathComponent("bubble")  // inside the .xctest bundle on some layouts
 }
 
-/// Runs the built `bubble` binary as a user would.
-package func runBubble(_ arguments: [String], stdin: [UInt8] = []) throws -> (status: Int32, stdout: String, stderr: String) {
+/// Runs the built `bubble` binary as a user would, with `environment` set over the test's own.
+package func runBubble(_ arguments: [String], stdin: [UInt8] = [], environment: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String) {
     let process = Process()
     process.executableURL = bubbleExecutable()
     process.arguments = arguments
+    if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
     let input = Pipe(), output = Pipe(), error = Pipe()
     process.standardInput = input
     process.standardOutput = output

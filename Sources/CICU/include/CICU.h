@@ -57,6 +57,17 @@ int32_t bubble_is_emoji_presentation(uint32_t code_point);
 int32_t bubble_is_alphanumeric(uint32_t code_point);    /* letters, marks and decimal digits */
 uint32_t bubble_mirror(uint32_t code_point);
 
+/* Line-breaking dictionaries (Lao, Khmer, Burmese, Thai, CJ) from another ICU data package.
+ * Clients that draw with their own ICU, such as Chromium and Flutter's Skia, ship dictionaries other
+ * than the system ICU's, so a dictionary-broken script wraps at other words there. When the environment
+ * variable below names an ICU common data file (.dat, such as Chromium's icudtl.dat), its brkitr/*.dict
+ * items are installed in front of ICU's own when the library loads, before ICU opens any data.
+ * bubble_break_dictionaries returns how many were installed (0: the variable is unset), or -1 with
+ * `message` saying what is wrong; `fingerprint` is a hash of their bytes. */
+#define BUBBLE_BREAK_DICTIONARIES_VARIABLE "BUBBLE_BREAK_DICTIONARIES"
+int32_t bubble_break_dictionaries(uint64_t *fingerprint, char *message, int32_t capacity);
+const char *bubble_break_dictionaries_variable(void);
+
 /* "72.1" style version of the linked ICU, and of the Unicode data it carries. */
 void bubble_icu_version(char *buffer, int32_t capacity);
 void bubble_unicode_version(char *buffer, int32_t capacity);
