@@ -16,6 +16,18 @@ def browser_path():
     return path
 
 
+def icu_data_path():
+    """The ICU data file the browser carries (`icudtl.dat`), or None. Chromium's ICU has Lao and Khmer
+    dictionaries of its own, so Bubble breaks those scripts as Chromium does when $BUBBLE_BREAK_DICTIONARIES
+    names this file (docs/web-clients.md). Debian's `chromium` is a shell script over /usr/lib/chromium/."""
+    exe = os.path.realpath(browser_path())
+    for folder in (os.path.dirname(exe), os.path.join("/usr/lib", os.path.basename(exe))):
+        path = os.path.join(folder, "icudtl.dat")
+        if os.path.isfile(path):
+            return path
+    return None
+
+
 class Chromium:
     def __init__(self, width=1200, height=900):
         self.profile = tempfile.mkdtemp(prefix="bubble-chromium-")
