@@ -41,7 +41,7 @@ static const char *dictionary_name(const char *name) {
 typedef struct { const char *name; const uint8_t *data; size_t length; } item;
 
 /* Reads an ICU common data package (ICU's .dat format: a data header, then a table of contents of
- * item names and offsets, then the items) and collects its brkitr/*.dict items. Returns how many,
+ * item names and offsets, then the items) and collects the .dict items of its brkitr/ folder. Returns how many,
  * or -1 after fail(). */
 static int32_t collect(const char *path, const uint8_t *p, size_t length, item *items, int32_t capacity) {
   if (length < 32 || p[2] != 0xda || p[3] != 0x27) { fail(path, "is not an ICU data package (no ICU data header)"); return -1; }

@@ -60,7 +60,7 @@ uint32_t bubble_mirror(uint32_t code_point);
 /* Line-breaking dictionaries (Lao, Khmer, Burmese, Thai, CJ) from another ICU data package.
  * Clients that draw with their own ICU, such as Chromium and Flutter's Skia, ship dictionaries other
  * than the system ICU's, so a dictionary-broken script wraps at other words there. When the environment
- * variable below names an ICU common data file (.dat, such as Chromium's icudtl.dat), its brkitr/*.dict
+ * variable below names an ICU common data file (.dat, such as Chromium's icudtl.dat), the .dict items of its brkitr/
  * items are installed in front of ICU's own when the library loads, before ICU opens any data.
  * bubble_break_dictionaries returns how many were installed (0: the variable is unset), or -1 with
  * `message` saying what is wrong; `fingerprint` is a hash of their bytes. */
