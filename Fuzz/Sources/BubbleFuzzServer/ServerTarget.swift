@@ -21,15 +21,12 @@ public enum ServerTarget {
         if endpoint == .layout || endpoint == .hit || status != 200 { Invariants.checkJSON(body) }
     }
 
-    /// Runs async work to completion from libFuzzer's (synchronous, non-Swift) thread.
+    /// Runs async work to completion on libFuzzer's (synchronous, non-Swift) thread, which runs its jobs
+    /// (``CallerExecutor``), so everything an input allocates in a task is also freed before it returns.
     static func wait<T: Sendable>(_ work: @escaping @Sendable () async -> T) -> T {
-        let done = DispatchSemaphore(value: 0)
-        nonisolated(unsafe) var result: T?
-        Task {
-            result = await work()
-            done.signal()
-        }
-        done.wait()
-        return result!
+        executor.run(work)
     }
+
+    /// The executor of every input (one thread: libFuzzer runs one input at a time).
+    static let executor = CallerExecutor()
 }
