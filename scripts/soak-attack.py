@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The attacking half of scripts/soak: PORT SERVER_PID ATTACK_SECONDS AFTER_SECONDS WORKDIR [MIX [CORPUS]].
+"""The attacking half of scripts/soak: PORT SERVER_PID ATTACK_SECONDS AFTER_SECONDS WORKDIR [MIX [CORPUS [NICE]]].
 
 Loopback only; every request says X-Client-Id: attacker. MIX hostile (the default): for ATTACK_SECONDS it
 holds 1,000 idle connections and 20 slow bodies (a byte every 3 s), and loops over hostile requests (huge
@@ -8,12 +8,16 @@ extreme sizes, distinct font sizes by the thousand) on 3 threads. MIX expensive:
 post valid requests of 100 long messages (corpus messages joined to 1-3 KB) at three widths and a font
 size no request used before, each sent again at once when refused (a careless client).
 Throughout and for AFTER_SECONDS more it GETs /healthz every 100 ms and samples the server's resident
-memory, then writes WORKDIR/attack.json: /healthz latency, RSS peak, and the answers by kind."""
-import collections, http.client, json, socket, sys, threading, time
+memory, then writes WORKDIR/attack.json: /healthz latency, RSS peak, and the answers by kind.
+NICE (0, the default: one process): the attack runs in a process of its own at `nice` NICE, and the
+prober stays in this one at the caller's priority (a prober sharing a low-priority process and its GIL
+would time the attacker's scheduling, not the server's)."""
+import collections, http.client, json, os, socket, sys, threading, time
 
 port, pid, attack, after, work = int(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4]), sys.argv[5]
 mix = sys.argv[6] if len(sys.argv) > 6 else "hostile"
 corpus = sys.argv[7] if len(sys.argv) > 7 else "bench/corpus/messages.jsonl"
+nice = int(sys.argv[8]) if len(sys.argv) > 8 else 0
 stop = time.monotonic() + attack
 answers = collections.defaultdict(collections.Counter)
 lock = threading.Lock()
@@ -161,17 +165,39 @@ def prober():
         time.sleep(max(0, 0.1 - (time.monotonic() - t)))
 
 
-threads = [threading.Thread(target=prober)]
+attackers = []
 if mix == "expensive":
-    threads += [threading.Thread(target=expensive, args=(i,)) for i in range(3)]
+    attackers += [threading.Thread(target=expensive, args=(i,)) for i in range(3)]
 else:
-    threads += [threading.Thread(target=idle_connections)]
-    threads += [threading.Thread(target=slow_body, args=(i,)) for i in range(20)]
-    threads += [threading.Thread(target=hostile, args=(i,)) for i in range(3)]
+    attackers += [threading.Thread(target=idle_connections)]
+    attackers += [threading.Thread(target=slow_body, args=(i,)) for i in range(20)]
+    attackers += [threading.Thread(target=hostile, args=(i,)) for i in range(3)]
+if nice:
+    # Forked before any thread starts; the child sends its answers back through a pipe when done.
+    r, w = os.pipe()
+    child = os.fork()
+    if child == 0:
+        os.close(r)
+        os.nice(nice)
+        for t in attackers:
+            t.start()
+        for t in attackers:
+            t.join()
+        with os.fdopen(w, "w") as out:
+            json.dump({k: dict(v) for k, v in answers.items()}, out)
+        os._exit(0)
+    os.close(w)
+    attackers = []
+threads = [threading.Thread(target=prober)] + attackers
 for t in threads:
     t.start()
 for t in threads:
     t.join()
+if nice:
+    with os.fdopen(r) as inp:
+        for kind, by in json.load(inp).items():
+            answers[kind].update(by)
+    os.waitpid(child, 0)
 healthz.sort()
 report = {
     "healthzMaxMs": round(healthz[-1], 1) if healthz else None,

@@ -42,7 +42,8 @@ package struct BubbleServerSettings: Sendable {
     /// Slowest request accepted, in bytes per second averaged since its first byte, after a 5 s grace
     /// (`--min-body-rate`); slower: the connection is closed. 0 turns the check off.
     package var minBodyRate: Double = 500
-    /// Requests laying out at once (`--max-concurrent-layouts`); more wait in a queue.
+    /// Cheap requests laying out at once (`--max-concurrent-layouts`; bulk ones have a slot of their own,
+    /// ``LayoutGate``); more wait in a queue.
     package var maxConcurrentLayouts: Int = 2 * ProcessInfoCount.activeProcessors
     /// Requests waiting for a layout slot (`--layout-queue`); past it: 503 with `Retry-After`.
     package var layoutQueue: Int = 64

@@ -38,8 +38,8 @@ package final class BubbleService: Sendable {
         cache = ShapedTextCache(capacity: settings.cacheEntries, bytes: settings.cacheBytes)
         allowedFamilies = BubbleService.allowedFamilies(settings)
         clientKeyHeader = settings.clientKeyHeader.flatMap { HTTPFields.Element.Name($0) }
-        lane = BulkLane(threads: ProcessInfoCount.activeProcessors)
-        gate = LayoutGate(slots: settings.maxConcurrentLayouts, queueLimit: settings.layoutQueue,
+        lane = BulkLane()
+        gate = LayoutGate(slots: settings.maxConcurrentLayouts, bulkSlots: lane.threads, queueLimit: settings.layoutQueue,
                           clientCostLimit: settings.maxClientCost, heapTrim: HeapTrim(lane: lane))
         let engine = self.engine
         let warmth = self.warmth
@@ -71,10 +71,11 @@ package final class BubbleService: Sendable {
     /// `POST /v1/layout`: `{"options"?, "messages": [...]}` → `{"results": [...]}` in order. The request
     /// is read and checked first, then waits in the ``LayoutGate`` as `client`, charged its estimated
     /// cost (`gated` false: straight to layout, for `--bench-bodies`). A body of at least
-    /// ``RequestCost/bulkBodyBytes``, or one from a client at its cost bound, is read on the ``BulkLane``.
+    /// ``RequestCost/bulkBodyBytes``, or one from a client at its cost bound or that sent a bulk request
+    /// lately (``LayoutGate/readsOnLane(_:bodyBytes:)``), is read on the ``BulkLane``.
     func layout(body: [UInt8], client: ClientKey = .anonymous, gated: Bool = true) async throws(BubbleServerError) -> LayoutAnswer {
         let messages: [RequestMessage]
-        if body.count >= RequestCost.bulkBodyBytes || (gated && gate.isAtBound(client, bodyBytes: body.count)) {
+        if body.count >= RequestCost.bulkBodyBytes || (gated && gate.readsOnLane(client, bodyBytes: body.count)) {
             messages = try await lane.run { Result { () throws(BubbleServerError) in try self.read(body, client: client, gated: gated) } }.get()
         } else {
             messages = try read(body, client: client, gated: gated)

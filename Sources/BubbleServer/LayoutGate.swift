@@ -4,9 +4,9 @@ import Hummingbird
 
 /// A bound on layout work in flight, shared fairly between clients.
 ///
-/// At most `slots` requests lay out at once and at most `queueLimit` wait for a slot; past the queue a
-/// request is refused at once with 503 and `Retry-After`, so a burst cannot delay `/healthz`, `/metrics`
-/// or the requests already admitted without limit.
+/// At most `slots` cheap requests and `bulkSlots` bulk ones lay out at once and at most `queueLimit` wait
+/// for a slot; past the queue a request is refused at once with 503 and `Retry-After`, so a burst cannot
+/// delay `/healthz`, `/metrics` or the requests already admitted without limit.
 ///
 /// Waiting requests are not served in arrival order but by client (a connection, or the key the operator
 /// names, ``ClientKey``), in weighted fair queueing by estimated cost (``RequestCost``): each request gets
@@ -16,16 +16,23 @@ import Hummingbird
 /// (`clientCostLimit`): a request past it is refused with 429 and `Retry-After`, unless the client has
 /// nothing in flight (so any request within the other limits is served eventually).
 ///
-/// Bulk requests (estimated cost at least ``RequestCost/bulk``) hold at most `slots - 1` slots (at least
-/// one): one slot is always left to cheap requests, however many clients send expensive ones.
+/// Bulk requests (estimated cost at least ``RequestCost/bulk``) have slots of their own, `bulkSlots`
+/// (as many as the ``BulkLane`` has threads), and never take one of the `slots`: every slot is left to
+/// cheap requests, however many clients send expensive ones. A bulk request lays out at the lowest
+/// priority, so it may hold its slot for long while the cores serve cheap work; sharing the slots, bulk
+/// requests held all but one of them that way and the cheap requests of four connections queued for the
+/// one left.
 final class LayoutGate: @unchecked Sendable {
     let slots: Int
+    /// Bulk requests laying out at once (apart from `slots`).
+    let bulkSlots: Int
     let queueLimit: Int
     /// Most cost one client may have queued or laying out at once (0: no bound).
     let clientCostLimit: Int
     private let lock = Lock()
+    /// Cheap requests laying out.
     private var running = 0
-    /// Bulk requests among those running.
+    /// Bulk requests laying out.
     private var bulkRunning = 0
     /// Bulk requests admitted since ``takeBulkRan()`` last answered.
     private var bulkAdmitted = 0
@@ -37,6 +44,8 @@ final class LayoutGate: @unchecked Sendable {
     private var rejections = 0
     private var sheds = 0
     private var queuedTotal = 0
+    /// When each client last had a bulk request admitted (``readsOnLane(_:bodyBytes:)``).
+    private var lastBulk: [ClientKey: ContinuousClock.Instant] = [:]
     /// Cost admitted so far, by client class (``ClientKey/metricClass``).
     private var admitted: [String: Int] = [:]
     /// Told each time the last layout in flight finishes.
@@ -57,14 +66,12 @@ final class LayoutGate: @unchecked Sendable {
         let continuation: CheckedContinuation<Admission, Never>
     }
 
-    /// Most slots bulk requests hold at once.
-    var bulkSlots: Int { max(1, slots - 1) }
-
     /// Most client classes `/metrics` names; later ones are counted as `other`.
     static let maxMetricClasses = 32
 
-    init(slots: Int, queueLimit: Int, clientCostLimit: Int = 0, heapTrim: HeapTrim = HeapTrim()) {
+    init(slots: Int, bulkSlots: Int = 1, queueLimit: Int, clientCostLimit: Int = 0, heapTrim: HeapTrim = HeapTrim()) {
         self.slots = max(1, slots)
+        self.bulkSlots = max(1, bulkSlots)
         self.queueLimit = max(0, queueLimit)
         self.clientCostLimit = max(0, clientCostLimit)
         self.heapTrim = heapTrim
@@ -105,15 +112,27 @@ final class LayoutGate: @unchecked Sendable {
         return try await work()
     }
 
-    /// Whether `client`'s requests in flight plus this one, its cost predicted from the body's size at the
-    /// cost per byte of its last request, go past its bound: such a request is read on the ``BulkLane``
-    /// (a careless client resending large bodies at once when refused costs low-priority work only) and
-    /// refused by ``refuseIfAtBound(_:bodyBytes:)`` once it is known to be well formed.
-    func isAtBound(_ key: ClientKey, bodyBytes: Int) -> Bool {
-        lock.withLock { atBound(key, bodyBytes: bodyBytes) }
+    /// Whether `client`'s request of `bodyBytes` is read and checked on the ``BulkLane``: when its requests
+    /// in flight plus this one, its cost predicted from the body's size at the cost per byte of its last
+    /// request, go past its bound (a careless client resending large bodies at once when refused costs
+    /// low-priority work only; ``refuseIfAtBound(_:bodyBytes:)`` refuses it once it is known to be well
+    /// formed), or when the client sent a bulk request in the last ``bulkMemory`` (a client sending
+    /// expensive requests has its cheap-looking ones read at low priority too: the soak's hostile client
+    /// planned 50 fresh font sizes per request on the task pool, at the valid client's priority).
+    func readsOnLane(_ key: ClientKey, bodyBytes: Int) -> Bool {
+        let now = ContinuousClock.now
+        return lock.withLock {
+            if let last = lastBulk[key], now - last < Self.bulkMemory { return true }
+            return atBound(key, bodyBytes: bodyBytes)
+        }
     }
 
-    /// Refuses `client` with 429 when ``isAtBound(_:bodyBytes:)``, before its request is laid out or
+    /// How long a client that sent a bulk request has its requests read on the ``BulkLane``.
+    static let bulkMemory: Duration = .seconds(10)
+    /// Most clients ``lastBulk`` remembers; past it, it starts again.
+    static let bulkMemoryClients = 1024
+
+    /// Refuses `client` with 429 when its requests in flight plus this one go past its bound, before its request is laid out or
     /// charged (a malformed request is refused with 400 before this is asked).
     func refuseIfAtBound(_ key: ClientKey, bodyBytes: Int) throws(BubbleServerError) {
         let refused = lock.withLock {
@@ -144,9 +163,8 @@ final class LayoutGate: @unchecked Sendable {
             return .shed
         }
         let admission: Admission
-        if running < slots && (!bulk || bulkRunning < bulkSlots) {
-            running += 1
-            if bulk { bulkRunning += 1 }
+        if bulk ? bulkRunning < bulkSlots : running < slots {
+            if bulk { bulkRunning += 1 } else { running += 1 }
             admission = .run
         } else if queued >= queueLimit {
             rejections += 1
@@ -159,46 +177,50 @@ final class LayoutGate: @unchecked Sendable {
             admission = .wait(tag)
         }
         client.inFlight += cost
-        if bulk { bulkAdmitted += 1 }
+        if bulk {
+            bulkAdmitted += 1
+            if lastBulk.count >= Self.bulkMemoryClients && lastBulk[key] == nil { lastBulk.removeAll(keepingCapacity: true) }
+            lastBulk[key] = .now
+        }
         clients[key] = client
         let name = admitted[key.metricClass] != nil || admitted.count < Self.maxMetricClasses ? key.metricClass : "other"
         admitted[name, default: 0] += cost
         return admission
     }
 
-    /// Frees the client's cost and hands the slot to the waiter with the smallest tag (a bulk one only
-    /// while bulk requests hold fewer than ``bulkSlots``), or frees it.
+    /// Frees the client's cost and its slot, and hands free slots to the waiters with the smallest tags
+    /// (each to a waiter of its own kind, bulk or cheap).
     private func leave(_ key: ClientKey, cost: Int, bulk: Bool) {
         lock.lock()
-        if bulk { bulkRunning -= 1 }
+        if bulk { bulkRunning -= 1 } else { running -= 1 }
         if var client = clients[key] {
             client.inFlight -= cost
             clients[key] = client.inFlight <= 0 && client.waiting.isEmpty ? nil : client
         }
-        if let next = nextWaiter() {
-            lock.unlock()
-            next.resume(returning: .run)  // the slot passes on: `running` stays
-            return
-        }
-        running -= 1
-        let idle = running == 0
+        var next: [CheckedContinuation<Admission, Never>] = []
+        while let waiter = nextWaiter() { next.append(waiter) }
+        let idle = running == 0 && bulkRunning == 0
         lock.unlock()
+        for waiter in next { waiter.resume(returning: .run) }
         if idle { heapTrim.layoutsWentIdle() }
     }
 
-    /// The waiting request with the smallest tag that may run, taken off its queue (under the lock). A
-    /// client's requests run in its order: one whose oldest waiter is bulk waits while bulk slots are full.
+    /// The waiting request with the smallest tag whose kind has a free slot, taken off its queue and
+    /// given the slot (under the lock). A client's requests of one kind run in its order; its cheap
+    /// ones do not wait behind its bulk ones.
     private func nextWaiter() -> CheckedContinuation<Admission, Never>? {
-        let bulkAllowed = bulkRunning < bulkSlots
-        var best: (key: ClientKey, tag: Double)?
+        let cheapFree = running < slots, bulkFree = bulkRunning < bulkSlots
+        guard cheapFree || bulkFree, queued > 0 else { return nil }
+        var best: (key: ClientKey, index: Int, tag: Double)?
         for (key, client) in clients {
-            guard let first = client.waiting.first, bulkAllowed || !first.bulk else { continue }
-            if best == nil || first.tag < best!.tag { best = (key, first.tag) }
+            guard let i = client.waiting.firstIndex(where: { $0.bulk ? bulkFree : cheapFree }) else { continue }
+            let tag = client.waiting[i].tag
+            if best == nil || tag < best!.tag { best = (key, i, tag) }
         }
         guard let best else { return nil }
-        let waiter = clients[best.key]!.waiting.removeFirst()
+        let waiter = clients[best.key]!.waiting.remove(at: best.index)
         queued -= 1
-        if waiter.bulk { bulkRunning += 1 }
+        if waiter.bulk { bulkRunning += 1 } else { running += 1 }
         now = max(now, best.tag)
         return waiter.continuation
     }
@@ -215,9 +237,9 @@ final class LayoutGate: @unchecked Sendable {
     /// Gauges for `/metrics`.
     var gauges: [(String, Int)] {
         lock.withLock {
-            [("bubble_layouts_in_flight", running), ("bubble_layouts_bulk_in_flight", bulkRunning), ("bubble_layouts_queued", queued),
+            [("bubble_layouts_in_flight", running + bulkRunning), ("bubble_layouts_bulk_in_flight", bulkRunning), ("bubble_layouts_queued", queued),
              ("bubble_layouts_queued_total", queuedTotal),
-             ("bubble_layouts_capacity", slots), ("bubble_layout_queue_capacity", queueLimit),
+             ("bubble_layouts_capacity", slots), ("bubble_layouts_bulk_capacity", bulkSlots), ("bubble_layout_queue_capacity", queueLimit),
              ("bubble_layouts_refused", rejections), ("bubble_layouts_shed", sheds),
              ("bubble_client_cost_capacity", clientCostLimit), ("bubble_clients_in_flight", clients.count),
              ("bubble_heap_trims", heapTrim.count)]

@@ -85,23 +85,45 @@ import Testing
         #expect(Array(order.all.dropFirst()) == ["heavy0", "heavy1", "heavy2"])
     }
 
-    /// Bulk requests never hold the last slot: with two slots, one bulk request runs, a second (from
-    /// another client) waits, and a cheap request runs at once beside the first.
-    @Test func oneSlotIsLeftToCheapRequests() async throws {
-        let gate = LayoutGate(slots: 2, queueLimit: 8)
-        let latch = Latch()
+    /// Bulk requests have a slot of their own and never take a cheap one: with two slots and one bulk
+    /// slot, one bulk request runs, a second (from another client) waits, and two cheap requests run
+    /// at once beside the first; when the first ends, the slot goes to the bulk request waiting.
+    @Test func bulkRequestsLeaveEverySlotToCheapOnes() async throws {
+        let gate = LayoutGate(slots: 2, bulkSlots: 1, queueLimit: 8)
+        let latch = Latch(), cheap = Latch()
         let gauge = { (name: String) in gate.gauges.first(where: { $0.0 == name })?.1 }
         let first = Task { try await gate.run(client: .named("a"), cost: RequestCost.bulk) { () async throws(BubbleServerError) in await latch.wait() } }
         while gauge("bubble_layouts_bulk_in_flight") != 1 { await Task.yield() }
         let second = Task { try await gate.run(client: .named("b"), cost: RequestCost.bulk) { () async throws(BubbleServerError) in 2 } }
         while gauge("bubble_layouts_queued") != 1 { await Task.yield() }
-        #expect(gauge("bubble_layouts_in_flight") == 1)
-        #expect(try await gate.run(client: .named("c"), cost: 100) { () async throws(BubbleServerError) in 3 } == 3)
+        // Two cheap requests from the same client as the waiting bulk one hold both slots at once.
+        let cheapOnes = (0..<2).map { i in Task { try await gate.run(client: .named("b"), cost: 100) { () async throws(BubbleServerError) in await cheap.wait(); return i } } }
+        while gauge("bubble_layouts_in_flight") != 3 { await Task.yield() }
+        #expect(gauge("bubble_layouts_queued") == 1 && gauge("bubble_layouts_bulk_in_flight") == 1)
+        // A third cheap one waits: the slots are full, and the bulk slot is not for it.
+        let third = Task { try await gate.run(client: .named("c"), cost: 100) { () async throws(BubbleServerError) in 3 } }
+        while gauge("bubble_layouts_queued") != 2 { await Task.yield() }
+        cheap.release()
+        let answers = [try await cheapOnes[0].value, try await cheapOnes[1].value]
+        #expect(answers == [0, 1])
+        #expect(try await third.value == 3)
         #expect(gauge("bubble_layouts_queued") == 1)
         latch.release()
         try await first.value
         #expect(try await second.value == 2)
         #expect(gauge("bubble_layouts_bulk_in_flight") == 0 && gauge("bubble_layouts_in_flight") == 0)
+    }
+
+    /// A client that sent a bulk request has its next requests read on the bulk lane, however small;
+    /// another client's are read on the task pool.
+    @Test func aClientThatSentBulkWorkIsReadOnTheLane() async throws {
+        let gate = LayoutGate(slots: 2, bulkSlots: 1, queueLimit: 8)
+        let heavy = ClientKey.named("heavy"), calm = ClientKey.named("calm")
+        #expect(!gate.readsOnLane(heavy, bodyBytes: 100) && !gate.readsOnLane(calm, bodyBytes: 100))
+        _ = try await gate.run(client: calm, cost: RequestCost.bulk - 1) { () async throws(BubbleServerError) in 1 }
+        _ = try await gate.run(client: heavy, cost: RequestCost.bulk) { () async throws(BubbleServerError) in 2 }
+        #expect(gate.readsOnLane(heavy, bodyBytes: 100))
+        #expect(!gate.readsOnLane(calm, bodyBytes: 100))
     }
 
     final class OrderLog: @unchecked Sendable {
@@ -213,11 +235,14 @@ import Testing
         #expect(try await service.layout(body: wellFormed, client: key).errors.isEmpty)
     }
 
-    /// The bulk lane runs work on its own threads, at a lower priority than the task pool's.
-    @Test func theBulkLaneRunsOnItsOwnLowPriorityThreads() async {
-        let lane = BulkLane(threads: 2)
-        let nice = await lane.run { getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) }
+    /// The bulk lane runs work on its own thread, in `SCHED_IDLE` (and at nice 19), below the task pool's.
+    @Test func theBulkLaneRunsOnItsOwnIdlePriorityThread() async {
+        let lane = BulkLane()
+        #expect(lane.threads == 1)
+        let (nice, policy) = await lane.run { (getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0), sched_getscheduler(0)) }
         #expect(nice == BulkLane.niceness)
+        #expect(policy == BulkLane.schedulingPolicy)
+        #expect(sched_getscheduler(0) != BulkLane.schedulingPolicy)  // the test's own thread is not
         let sums = await withTaskGroup(of: Int.self) { group in
             for n in 1...20 { group.addTask { await lane.run { (1...n).reduce(0, +) } } }
             return await group.reduce(into: [Int]()) { $0.append($1) }
