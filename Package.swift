@@ -51,7 +51,9 @@ let package = Package(
         // The pipeline: Map → Typeset → Report.
         .target(name: "BubbleMapping", dependencies: ["BubbleJSON", "BubbleRegex", "BubbleLock"], swiftSettings: strict),
         .target(name: "BubbleTypesetting", dependencies: ["BubbleFonts", "BubbleUnicode", "BubbleMapping"], swiftSettings: strict),
-        .target(name: "BubbleRendering", dependencies: ["BubbleJSON", "BubbleTypesetting", "BubbleMapping", "BubbleFonts", "BubbleUnicode", "BubbleLock"], swiftSettings: strict),
+        // Its `@c` enum (the report tokens, ReportToken.swift) goes into include/bubble.h beside BubbleC's functions.
+        .target(name: "BubbleRendering", dependencies: ["BubbleJSON", "BubbleTypesetting", "BubbleMapping", "BubbleFonts", "BubbleUnicode", "BubbleLock"],
+                swiftSettings: strict + [.unsafeFlags(["-emit-clang-header-path", "\(Context.packageDirectory)/.build/generated/BubbleRendering-Swift.h"])]),
         .target(name: "Bubble", dependencies: ["BubbleJSON", "BubbleMapping", "BubbleTypesetting", "BubbleRendering", "BubbleFonts",
                                                "BubbleUnicode", "BubbleRegex", "BubbleLock"],
                 swiftSettings: strict, plugins: ["EmbedFiles"]),
@@ -70,7 +72,7 @@ let package = Package(
         // The C API of libbubble: `@c` functions over the batch-line path. Every build writes their header as
         // Swift prints it to .build/generated/BubbleC-Swift.h; scripts/make-header turns it into include/bubble.h,
         // and BubbleCTests fails when the two drift apart.
-        .target(name: "BubbleC", dependencies: ["Bubble", "BubbleJSON", "BubbleLock"],
+        .target(name: "BubbleC", dependencies: ["Bubble", "BubbleRendering", "BubbleJSON", "BubbleLock"],
                 swiftSettings: strict + [.unsafeFlags(["-emit-clang-header-path", "\(Context.packageDirectory)/.build/generated/BubbleC-Swift.h"])],
                 // --static-swift-stdlib reaches executables only: a release libbubble links the Swift runtime in itself.
                 linkerSettings: [.unsafeFlags(["-Xlinker", "-soname=libbubble.so"]),
@@ -89,7 +91,7 @@ let package = Package(
                                                              "BubbleTestSupport"]),
         .testTarget(name: "BubbleRenderingTests", dependencies: ["Bubble", "BubbleRendering", "BubbleFonts", "BubbleMapping", "BubbleTestSupport"]),
         .testTarget(name: "BubbleTests", dependencies: ["Bubble", "BubbleJSON", "BubbleFonts", "BubbleLock", "BubbleMapping", "bubble", "BubbleTestSupport"]),
-        .testTarget(name: "BubbleCTests", dependencies: ["BubbleC", "Bubble", "bubble", "BubbleTestSupport"]),
+        .testTarget(name: "BubbleCTests", dependencies: ["BubbleC", "Bubble", "BubbleJSON", "BubbleRendering", "bubble", "BubbleTestSupport"]),
         .testTarget(name: "BubbleServerTests", dependencies: [
             "Bubble", "BubbleServer", "bubble", "BubbleTestSupport",
             .product(name: "Hummingbird", package: "hummingbird"),
