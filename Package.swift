@@ -51,9 +51,7 @@ let package = Package(
         // The pipeline: Map → Typeset → Report.
         .target(name: "BubbleMapping", dependencies: ["BubbleJSON", "BubbleRegex", "BubbleLock"], swiftSettings: strict),
         .target(name: "BubbleTypesetting", dependencies: ["BubbleFonts", "BubbleUnicode", "BubbleMapping"], swiftSettings: strict),
-        // Its `@c` enum (the report tokens, ReportToken.swift) goes into include/bubble.h beside BubbleC's functions.
-        .target(name: "BubbleRendering", dependencies: ["BubbleJSON", "BubbleTypesetting", "BubbleMapping", "BubbleFonts", "BubbleUnicode", "BubbleLock"],
-                swiftSettings: strict + [.unsafeFlags(["-emit-clang-header-path", "\(Context.packageDirectory)/.build/generated/BubbleRendering-Swift.h"])]),
+        .target(name: "BubbleRendering", dependencies: ["BubbleJSON", "BubbleTypesetting", "BubbleMapping", "BubbleFonts", "BubbleUnicode", "BubbleLock"], swiftSettings: strict),
         .target(name: "Bubble", dependencies: ["BubbleJSON", "BubbleMapping", "BubbleTypesetting", "BubbleRendering", "BubbleFonts",
                                                "BubbleUnicode", "BubbleRegex", "BubbleLock"],
                 swiftSettings: strict, plugins: ["EmbedFiles"]),

@@ -36,8 +36,9 @@ typedef struct bubble_engine bubble_engine;
 /// each is one tag byte, some followed by a payload in the machine's own byte order. A reader that turns
 /// them back into values gets exactly what a JSON parser gets from the report's JSON text: the same keys in
 /// the same order, an integer where the text has no fraction, a float equal to the text's decimal.
-/// Only this module reads the raw values (`TokenWriter`): Swift 6.3.1 gives another module's debug build
-/// a `@c` enum's case index for its raw value. Tests read the tags from include/bubble.h, as C does.
+///
+/// In C (include/bubble.h) they are `bubble_token` and the `BUBBLE_TOKEN_*` constants, written from this
+/// enum by scripts/make-header.
 typedef uint8_t bubble_token;
 enum {
   /// `{`: the keys and values of an object follow, up to the object's end.
