@@ -70,7 +70,7 @@ let package = Package(
         // The C API of libbubble: `@c` functions over the batch-line path. Every build writes their header as
         // Swift prints it to .build/generated/BubbleC-Swift.h; scripts/make-header turns it into include/bubble.h,
         // and BubbleCTests fails when the two drift apart.
-        .target(name: "BubbleC", dependencies: ["Bubble", "BubbleJSON", "BubbleLock"],
+        .target(name: "BubbleC", dependencies: ["Bubble", "BubbleRendering", "BubbleJSON", "BubbleLock"],
                 swiftSettings: strict + [.unsafeFlags(["-emit-clang-header-path", "\(Context.packageDirectory)/.build/generated/BubbleC-Swift.h"])],
                 // --static-swift-stdlib reaches executables only: a release libbubble links the Swift runtime in itself.
                 linkerSettings: [.unsafeFlags(["-Xlinker", "-soname=libbubble.so"]),
@@ -89,7 +89,7 @@ let package = Package(
                                                              "BubbleTestSupport"]),
         .testTarget(name: "BubbleRenderingTests", dependencies: ["Bubble", "BubbleRendering", "BubbleFonts", "BubbleMapping", "BubbleTestSupport"]),
         .testTarget(name: "BubbleTests", dependencies: ["Bubble", "BubbleJSON", "BubbleFonts", "BubbleLock", "BubbleMapping", "bubble", "BubbleTestSupport"]),
-        .testTarget(name: "BubbleCTests", dependencies: ["BubbleC", "Bubble", "bubble", "BubbleTestSupport"]),
+        .testTarget(name: "BubbleCTests", dependencies: ["BubbleC", "Bubble", "BubbleJSON", "BubbleRendering", "bubble", "BubbleTestSupport"]),
         .testTarget(name: "BubbleServerTests", dependencies: [
             "Bubble", "BubbleServer", "bubble", "BubbleTestSupport",
             .product(name: "Hummingbird", package: "hummingbird"),

@@ -1,6 +1,7 @@
 /* bubble.h: libbubble, Bubble's C API (link with `pkg-config --cflags --libs bubble`).
  *
- * Written by scripts/make-header from the `@c` functions of Sources/BubbleC; do not edit by hand
+ * Written by scripts/make-header from the `@c` declarations of Sources/BubbleC and Sources/BubbleRendering;
+ * do not edit by hand
  * (BubbleCTests fails when this file and the Swift sources drift apart).
  *
  * The API is JSON-shaped, as Bubble's contract is (docs/contract.md, docs/embedding.md):
@@ -30,6 +31,37 @@ extern "C" {
 
 /* An engine: fonts, the emoji catalog and the caches shared by every call made with it. */
 typedef struct bubble_engine bubble_engine;
+
+/// The tokens of a report as libbubble hands them to a reader that builds its own objects (Python's dicts):
+/// each is one tag byte, some followed by a payload in the machine's own byte order. A reader that turns
+/// them back into values gets exactly what a JSON parser gets from the report's JSON text: the same keys in
+/// the same order, an integer where the text has no fraction, a float equal to the text's decimal.
+///
+/// In C (include/bubble.h) they are `bubble_token` and the `BUBBLE_TOKEN_*` constants, written from this
+/// enum by scripts/make-header.
+typedef uint8_t bubble_token;
+enum {
+  /// `{`: the keys and values of an object follow, up to the object's end.
+  BUBBLE_TOKEN_OBJECT_BEGIN = 1,
+  BUBBLE_TOKEN_OBJECT_END = 2,
+  /// `[`: the values of an array follow, up to the array's end.
+  BUBBLE_TOKEN_ARRAY_BEGIN = 3,
+  BUBBLE_TOKEN_ARRAY_END = 4,
+  /// A key of the open object, then its value: one byte, the key's index in `bubble_report_keys`.
+  BUBBLE_TOKEN_KEY = 5,
+  /// A string: its length in bytes (uint32_t), then its UTF-8 (no NUL).
+  BUBBLE_TOKEN_STRING = 6,
+  /// An integer (int64_t): a count, an offset, or a measure with no fraction once rounded (`88`).
+  BUBBLE_TOKEN_INTEGER = 7,
+  /// A floating-point number (double): a measure with a fraction once rounded, the double nearest
+  /// to the decimal JSON writes (`231.4`).
+  BUBBLE_TOKEN_DOUBLE = 8,
+  BUBBLE_TOKEN_TRUE = 9,
+  BUBBLE_TOKEN_FALSE = 10,
+  BUBBLE_TOKEN_NULL = 11,
+  /// A message that failed, in a list of answers: its status (an integer token), then `{"code", "message"}`.
+  BUBBLE_TOKEN_ERROR = 12,
+};
 
 /// Lays out many messages on `jobs` threads of the library's own: what `bubble batch --jobs N` writes for
 /// the same input, in process. `lines` is NDJSON (`length` bytes; one message object per line, as
@@ -83,6 +115,17 @@ int32_t bubble_hit(bubble_engine *engine, char const *request, size_t length, ch
 /// (message_too_long), 500 a failure of fonts, catalog or Bubble itself.
 int32_t bubble_layout(bubble_engine *engine, char const *request, size_t length, char **result, size_t *result_length, char **error);
 
+/// Lays out `count` messages on `jobs` threads of the library's own (1 to 256; 0: 1) and gives their
+/// layouts as report tokens, one answer after the other in input order: each is the tokens
+/// `bubble_layout_tokens` gives, or for a message that failed `BUBBLE_TOKEN_ERROR`, its status (an integer
+/// token) and `{"code", "message"}`. Message `i` is `lengths[i]` bytes at `messages[i]`: with `requests` 0
+/// a plain text (as `bubble_layout_text_tokens` takes it), else a message object (as `bubble_layout`).
+/// The messages are only read during the call; a caller holding a lock of its own (Python's GIL) can let
+/// go of it for the whole call.
+/// Returns 0 when every message was answered (a failure is an answer); 400 with `error` for bad
+/// arguments. `result` and `error` are freed with `bubble_free`.
+int32_t bubble_layout_many_tokens(bubble_engine *engine, char const *const *messages, size_t const *lengths, size_t count, int32_t requests, int32_t jobs, char **result, size_t *result_length, char **error);
+
 /// Lays out one plain-text message with the engine's options: `text` is the message itself, `length` bytes
 /// of UTF-8 (no NUL needed), as the `"text"` of a `bubble_layout` request but with no JSON around it, so
 /// nothing is escaped by the caller or read back by Bubble. On success `result` receives the layout JSON
@@ -91,6 +134,23 @@ int32_t bubble_layout(bubble_engine *engine, char const *request, size_t length,
 /// `result` (NUL-terminated; its length, NUL excluded, in `result_length`) and `error` are freed with
 /// `bubble_free`. Returns as `bubble_layout` does (400 invalid_utf8, 422 message_too_long, 500).
 int32_t bubble_layout_text(bubble_engine *engine, char const *text, size_t length, char **result, size_t *result_length, char **error);
+
+/// `bubble_layout_text` with the layout as report tokens (`bubble_layout_tokens`): a plain-text message's
+/// `length` bytes of UTF-8, no JSON around them, with the engine's options.
+int32_t bubble_layout_text_tokens(bubble_engine *engine, char const *text, size_t length, char **result, size_t *result_length, char **error);
+
+/// Lays out one message as `bubble_layout` does and gives its layout as report tokens (`bubble_token`):
+/// the layout object of `bubble layout`'s JSON (with the `widths` option, the array of layouts) as tagged
+/// binary values in the machine's byte order, for a caller that builds its own objects. Read back, the
+/// tokens give exactly what a JSON parser gives for that JSON: the same keys (`bubble_report_keys` names
+/// them by index) in the same order, integers where the text has no fraction, the same doubles.
+/// `result` (its length in `result_length`) and `error` are freed with `bubble_free`. Returns as
+/// `bubble_layout` does.
+int32_t bubble_layout_tokens(bubble_engine *engine, char const *request, size_t length, char **result, size_t *result_length, char **error);
+
+/// The names of the report's keys, in the order of their index in a `BUBBLE_TOKEN_KEY` token, as report
+/// tokens: an array of strings. Free `result` with `bubble_free`. Returns 0.
+int32_t bubble_report_keys(char **result, size_t *result_length);
 
 /// Like `bubble_layout`, with a standalone SVG document of the bubble in `result` (the request's options
 /// `theme` and `debug` apply), as `bubble svg` writes it.

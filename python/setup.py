@@ -1,18 +1,14 @@
-"""The wheel holds libbubble, a native library loaded with ctypes: a platform wheel for any Python 3
-(py3-none-PLATFORM), not a pure one and not one per CPython version."""
-from setuptools import setup
-from setuptools.command.bdist_wheel import bdist_wheel
-from setuptools.dist import Distribution
+"""The wheel holds libbubble and the compiled module that calls it, bubble._native (bubble/_native.c, built
+against include/bubble.h and linked with the libbubble.so beside it in bubble/lib/, which scripts/make-wheel
+puts there): a wheel for one CPython version (cpXY-cpXY-PLATFORM)."""
+from setuptools import Extension, setup
 
-
-class NativeDistribution(Distribution):
-    def has_ext_modules(self):
-        return True
-
-
-class PlatformWheel(bdist_wheel):
-    def get_tag(self):
-        return ("py3", "none", super().get_tag()[2])
-
-
-setup(distclass=NativeDistribution, cmdclass={"bdist_wheel": PlatformWheel})
+setup(ext_modules=[Extension(
+    "bubble._native",
+    sources=["bubble/_native.c"],
+    include_dirs=["include"],
+    library_dirs=["bubble/lib"],
+    libraries=["bubble"],
+    runtime_library_dirs=["$ORIGIN/lib"],
+    extra_compile_args=["-O2", "-Wall", "-Wno-vla"],
+)])

@@ -62,6 +62,25 @@ package struct BatchAnswer: Sendable {
         return JSONRenderer(offsets: plan.options.offsets).renderUTF8(try engine.layout(message, plan: plan))
     }
 
+    /// The layout of `bytes` (a message object, as ``answer(_:line:)`` reads it) as report tokens
+    /// (``JSONRenderer/renderTokens(_:)-(BubbleLayout)``): the layout, or with `widths` the array of layouts.
+    package func layoutTokens(_ bytes: [UInt8]) throws(BubbleError) -> [UInt8] {
+        let request = try read(bytes)
+        return try tokens(request.message, plan: try engine.plan(for: request.options))
+    }
+
+    /// ``layoutJSON(text:)`` as report tokens.
+    package func layoutTokens(text bytes: UnsafeRawBufferPointer) throws(BubbleError) -> [UInt8] {
+        try tokens(try textMessage(bytes), plan: try engine.plan(for: nil))
+    }
+
+    /// The report tokens of `message` laid out under `plan`: the layout, or with `widths` the array of layouts.
+    private func tokens(_ message: Message, plan: LayoutPlan) throws(BubbleError) -> [UInt8] {
+        let renderer = JSONRenderer(offsets: plan.options.offsets)
+        if plan.options.given.widths != nil { return renderer.renderTokens(try engine.layouts(message, plan: plan)) }
+        return renderer.renderTokens(try engine.layout(message, plan: plan))
+    }
+
     /// The size of a plain-text message's bubble with the engine's options (``BubbleEngine/size(_:plan:)``).
     package func size(text bytes: UnsafeRawBufferPointer) throws(BubbleError) -> BubbleSize {
         try engine.size(try textMessage(bytes), plan: try engine.plan(for: nil))

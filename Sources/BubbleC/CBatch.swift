@@ -1,8 +1,4 @@
 import Bubble
-import BubbleLock
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Lays out many messages on `jobs` threads of the library's own: what `bubble batch --jobs N` writes for
 /// the same input, in process. `lines` is NDJSON (`length` bytes; one message object per line, as
@@ -21,9 +17,7 @@ public func bubbleBatch(_ engine: OpaquePointer?, _ lines: UnsafePointer<CChar>?
     result_length?.pointee = 0
     error?.pointee = nil
     guard let engine = CEngine.from(engine) else { return CResult.fail(CResult.noEngine, error) }
-    guard (0...256).contains(jobs) else {
-        return CResult.fail(BubbleError(code: "invalid_request", message: "jobs takes 1 to 256, not \(jobs)"), error)
-    }
+    guard (0...256).contains(jobs) else { return CResult.fail(CResult.badJobs(jobs), error) }
     let input = CResult.bytes(lines, length)
     var starts: [Range<Int>] = []
     var from = 0
@@ -32,64 +26,17 @@ public func bubbleBatch(_ engine: OpaquePointer?, _ lines: UnsafePointer<CChar>?
         starts.append(from..<end)
         from = end + 1
     }
-    let batch = CBatchRun(answer: engine.answer, input: input, lines: starts)
-    batch.run(threads: max(1, Int(jobs)))
+    let answers = COrdered<String>(count: starts.count)
+    let a = engine.answer
+    CParallel(count: starts.count) { i in
+        let bytes = Array(input[starts[i]])
+        do throws(BubbleError) { answers[i] = try a.answer(bytes, line: i + 1) } catch {
+            answers[i] = a.errorLine(error, bytes: bytes, line: i + 1)
+        }
+    }.run(threads: Int(jobs))
+    let answered = answers.values
     var text = ""
-    text.reserveCapacity(batch.results.reduce(0) { $0 + ($1?.utf8.count ?? 0) + 1 })
-    for line in batch.results { text += line!; text += "\n" }
+    text.reserveCapacity(answered.reduce(0) { $0 + $1.utf8.count + 1 })
+    for line in answered { text += line; text += "\n" }
     return CResult.succeed(text, result, result_length)
-}
-
-/// One `bubble_batch` call: the lines, their results, and the next line to take, under a lock.
-final class CBatchRun: @unchecked Sendable {
-    let answer: BatchAnswer
-    let input: [UInt8]
-    let lines: [Range<Int>]
-    private(set) var results: [String?]
-    private let lock = Lock()
-    private var next = 0
-
-    init(answer: BatchAnswer, input: [UInt8], lines: [Range<Int>]) {
-        self.answer = answer
-        self.input = input
-        self.lines = lines
-        results = Array(repeating: nil, count: lines.count)
-    }
-
-    /// Answers every line on `threads` threads of its own (8 MiB stacks, whatever the caller's) and returns when all are done.
-    func run(threads: Int) {
-        var started: [pthread_t] = []
-        for _ in 0..<min(threads, max(lines.count, 1)) {
-            var attributes = pthread_attr_t()
-            pthread_attr_init(&attributes)
-            pthread_attr_setstacksize(&attributes, 8 << 20)  // deep JSON and long paragraphs recurse, as in bubble batch
-            var thread = pthread_t()
-            let context = Unmanaged.passRetained(self).toOpaque()
-            if pthread_create(&thread, &attributes, { context in
-                let run = Unmanaged<CBatchRun>.fromOpaque(context!).takeRetainedValue()
-                run.work()
-                return nil
-            }, context) == 0 {
-                started.append(thread)
-            } else {
-                Unmanaged<CBatchRun>.fromOpaque(context).release()
-            }
-            pthread_attr_destroy(&attributes)
-        }
-        if started.isEmpty { work() }  // no thread could be made: answer on the caller's
-        for thread in started { pthread_join(thread, nil) }
-    }
-
-    private func work() {
-        while true {
-            let i: Int = lock.withLock { defer { next += 1 }; return next }
-            guard i < lines.count else { return }
-            let bytes = Array(input[lines[i]])
-            let line: String
-            do throws(BubbleError) { line = try answer.answer(bytes, line: i + 1) } catch {
-                line = answer.errorLine(error, bytes: bytes, line: i + 1)
-            }
-            lock.withLock { results[i] = line }
-        }
-    }
 }

@@ -56,6 +56,11 @@ enum CResult {
         return UnsafeRawBufferPointer(start: pointer, count: Int(length))
     }
 
+    /// The error for a `jobs` out of range.
+    static func badJobs(_ jobs: Int32) -> BubbleError {
+        BubbleError(code: "invalid_request", message: "jobs takes 1 to 256, not \(jobs)")
+    }
+
     /// The error for a call made without an engine.
     static let noEngine = BubbleError(code: "invalid_request", message: "no engine (bubble_engine_new makes one)")
 }

@@ -1,13 +1,13 @@
 package import BubbleTypesetting
 
-extension JSONWriter {
+extension ReportWriter {
     /// `{"x", "y", "width", "height"}`, rounded by its edges: each edge to the writer's 2 decimals, the size
     /// the difference. Rounding the origin and the size apart could make two rects that abut in the layout
     /// overlap by 0.01 in the JSON, or push a rect's far edge past the bubble's; by edges they cannot.
     mutating func rect(_ r: Rect) {
         let (x, width) = Self.edges(r.x, r.width), (y, height) = Self.edges(r.y, r.height)
         beginObject()
-        field("x", x); field("y", y); field("width", width); field("height", height)
+        field(.x, x); field(.y, y); field(.width, width); field(.height, height)
         endObject()
     }
 
@@ -22,28 +22,28 @@ extension JSONWriter {
     mutating func touchRects(of link: Int, in layout: BubbleLayout) {
         guard let t = layout.touchTargets else { return }
         if layout.links[link].link.kind == .more, let only = t.links[link].first {
-            key("touchRect"); rect(only)
+            key(.touchRect); rect(only)
             return
         }
-        key("touchRects"); beginArray(); for r in t.links[link] { rect(r) }; endArray()
+        key(.touchRects); beginArray(); for r in t.links[link] { rect(r) }; endArray()
     }
 
     /// An emoji's `"touchRect"`, when touch targets are on.
     mutating func touchRect(ofEmoji e: Int, in layout: BubbleLayout) {
         guard let t = layout.touchTargets else { return }
-        key("touchRect"); rect(t.emoji[e])
+        key(.touchRect); rect(t.emoji[e])
     }
 
     /// `"status": {"rect", "inline"}` when a status slot was asked for, and `"jumbo": true` for a
     /// jumbo-emoji message: fields only these options add, so other layouts keep their bytes.
     mutating func furniture(of layout: BubbleLayout) {
         if let s = layout.status {
-            key("status"); beginObject()
-            key("rect"); rect(s.rect)
-            field("inline", s.inline)
+            key(.status); beginObject()
+            key(.rect); rect(s.rect)
+            field(.inline, s.inline)
             endObject()
         }
-        if layout.jumbo { field("jumbo", true) }
+        if layout.jumbo { field(.jumbo, true) }
     }
 }
 
@@ -63,5 +63,14 @@ extension JSONRenderer {
         }
         out.append(0x5D)
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The layouts of ``renderArray(_:)`` as tokens (``renderTokens(_:)-(BubbleLayout)``): an array of reports.
+    package func renderTokens(_ layouts: [BubbleLayout]) -> [UInt8] {
+        var w = TokenWriter(capacity: 512 * layouts.count)
+        w.beginArray()
+        for layout in layouts { write(layout, to: &w) }
+        w.endArray()
+        return w.bytes
     }
 }

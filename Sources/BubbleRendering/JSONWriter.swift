@@ -4,7 +4,7 @@ import BubbleJSON
 /// layout gives byte-identical output on every run and every machine.
 ///
 /// The text is built as UTF-8 bytes (``bytes``); ``output`` makes the one `String` at the end.
-struct JSONWriter {
+struct JSONWriter: ReportWriter {
     /// The UTF-8 text written so far.
     private(set) var bytes: [UInt8] = []
     /// Whether the innermost open object or array already holds a value (a comma goes before the next).
@@ -38,6 +38,8 @@ struct JSONWriter {
         pendingValue = true
     }
 
+    mutating func key(_ k: ReportKey) { key(k.name) }
+
     mutating func number(_ v: Double) { value(); bytes.append(decimal: v) }
     mutating func integer(_ v: Int) { value(); bytes.append(integer: v) }
     mutating func bool(_ v: Bool) { value(); if v { bytes.append(literal: "true") } else { bytes.append(literal: "false") } }
@@ -56,9 +58,17 @@ struct JSONWriter {
         bytes.append(0x22)
     }
 
-    /// Appends fields that are already JSON text (`,"a":1,"b":2`, made by this module) to the open
-    /// object, which must already hold a field.
-    mutating func rawFields(_ json: [UInt8]) { bytes.append(contentsOf: json); needsComma = true }
+    mutating func libraryVersions() { bytes.append(contentsOf: Self.libraryFields); needsComma = true }
+
+    /// `,"harfbuzz":…,"unicode":…` (``JSONRenderer/writeLibraryVersions(to:)``), made once per process and
+    /// appended to an object that already holds a field.
+    private static let libraryFields: [UInt8] = {
+        var w = JSONWriter(capacity: 128)
+        w.beginObject()
+        w.field("x", 0)
+        JSONRenderer.writeLibraryVersions(to: &w)
+        return Array(w.bytes.dropFirst(6))  // after `{"x":0`
+    }()
 
     mutating func field(_ k: StaticString, _ v: Double) { key(k); number(v) }
     mutating func field(_ k: StaticString, _ v: Int) { key(k); integer(v) }

@@ -41,21 +41,11 @@ extension Array where Element == UInt8 {
     ///
     /// The digits are made right to left in a buffer on the stack and appended at once.
     mutating func append(decimal v: Double, decimals: Int = 2) {
-        guard v.isFinite else { append(0x30); return }
-        let unit: Int
-        switch decimals {
-        case 2: unit = 100
-        case 4: unit = 10_000
-        default:
-            var u = 1
-            for _ in 0..<decimals { u *= 10 }
-            unit = u
+        let scaled: Int, unit: Int
+        switch DecimalText.rounding(v, decimals: decimals) {
+        case .scaled(let s, let u): scaled = s; unit = u
+        case .unbounded: append(utf8: "\(v)"); return
         }
-        let product = (v * Double(unit)).rounded()
-        // Past Int's range the fixed-point digits cannot be made; the value is written as Swift spells it
-        // (`1e+17`, valid JSON and SVG). Input bounds keep layouts far below this; the writer stays total.
-        guard abs(product) < 9.0e18 else { append(utf8: "\(v)"); return }
-        let scaled = Int(product)
         if scaled == 0 { append(0x30); return }
         let magnitude = scaled.magnitude
         var whole = magnitude / UInt(unit)

@@ -1,0 +1,759 @@
+/* bubble._native: libbubble (include/bubble.h) called from CPython with as little in between as the
+ * interpreter allows. The calls take their arguments by vectorcall (METH_FASTCALL), let go of the GIL
+ * while libbubble works (so Python threads lay out in parallel), and build a layout's dict straight from
+ * libbubble's report tokens (`bubble_token`): no JSON is written in Bubble nor read here.
+ *
+ * `Engine` is the base of bubble.Engine (bubble/_engine.py), which adds the calls made of requests.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "bubble.h"
+
+/* bubble._errors.BubbleError and bubble._size.Size, and the names of the report's keys, made once. */
+static PyObject *BubbleError;
+static PyObject *SizeType;
+static PyObject **report_keys;
+static Py_ssize_t report_key_count;
+static PyObject *str_layouts, *str_index, *str_layout_request, *str_size_request;
+
+/* ---- Tokens to objects ------------------------------------------------------------------------- */
+
+/* Where the reading of a token buffer stands. */
+typedef struct {
+    const unsigned char *at, *end;
+} Reader;
+
+/* Report trees are a few levels deep; anything deeper is not a report. */
+#define MAX_DEPTH 64
+
+static PyObject *malformed(void) {
+    PyErr_SetString(PyExc_RuntimeError, "bubble: libbubble's report tokens are malformed");
+    return NULL;
+}
+
+static int take_bytes(Reader *r, void *out, size_t n) {
+    if ((size_t)(r->end - r->at) < n) return 0;
+    memcpy(out, r->at, n);
+    r->at += n;
+    return 1;
+}
+
+static PyObject *read_value(Reader *r, int depth);
+
+/* Strings and floats that come again and again (kinds, visibilities, fonts' names and files, line tops and
+ * heights) are made once and shared: str and float are immutable, so a shared one reads as a new one, and
+ * the layouts cost fewer allocations to build and to free. Small direct-mapped tables, used with the GIL. */
+#define STRING_SLOTS 1024
+#define STRING_MAX 64
+#define FLOAT_SLOTS 1024
+
+static struct {
+    PyObject *value;
+    uint32_t length;
+    char bytes[STRING_MAX];
+} string_slots[STRING_SLOTS];
+
+static struct {
+    uint64_t bits;
+    PyObject *value;
+} float_slots[FLOAT_SLOTS];
+
+/* A new reference to `o` (Py_NewRef, which Python 3.9 lacks). */
+static inline PyObject *new_ref(PyObject *o) {
+    Py_INCREF(o);
+    return o;
+}
+
+static PyObject *make_string(const char *bytes, uint32_t length) {
+    if (length > STRING_MAX) return PyUnicode_DecodeUTF8(bytes, length, "strict");
+    uint32_t hash = 2166136261u; /* FNV-1a */
+    for (uint32_t i = 0; i < length; i++) hash = (hash ^ (unsigned char)bytes[i]) * 16777619u;
+    hash ^= length;
+    size_t at = hash & (STRING_SLOTS - 1);
+    if (string_slots[at].value && string_slots[at].length == length && memcmp(string_slots[at].bytes, bytes, length) == 0)
+        return new_ref(string_slots[at].value);
+    PyObject *s = PyUnicode_DecodeUTF8(bytes, length, "strict");
+    if (!s) return NULL;
+    Py_XSETREF(string_slots[at].value, new_ref(s));
+    string_slots[at].length = length;
+    memcpy(string_slots[at].bytes, bytes, length);
+    return s;
+}
+
+static PyObject *make_float(double v) {
+    uint64_t bits;
+    memcpy(&bits, &v, sizeof bits);
+    size_t at = (size_t)((bits * 0x9E3779B97F4A7C15ull) >> 54) & (FLOAT_SLOTS - 1);
+    if (float_slots[at].value && float_slots[at].bits == bits) return new_ref(float_slots[at].value);
+    PyObject *f = PyFloat_FromDouble(v);
+    if (!f) return NULL;
+    Py_XSETREF(float_slots[at].value, new_ref(f));
+    float_slots[at].bits = bits;
+    return f;
+}
+
+/* An object's keys and values, after its objectBegin, up to and with its objectEnd. */
+static PyObject *read_object(Reader *r, int depth) {
+    PyObject *dict = PyDict_New();
+    if (!dict) return NULL;
+    for (;;) {
+        if (r->at >= r->end) goto bad;
+        unsigned char tag = *r->at++;
+        if (tag == BUBBLE_TOKEN_OBJECT_END) return dict;
+        if (tag != BUBBLE_TOKEN_KEY || r->at >= r->end) goto bad;
+        unsigned char index = *r->at++;
+        if (index >= report_key_count) goto bad;
+        PyObject *value = read_value(r, depth + 1);
+        if (!value) goto fail;
+        int status = PyDict_SetItem(dict, report_keys[index], value);
+        Py_DECREF(value);
+        if (status < 0) goto fail;
+    }
+bad:
+    malformed();
+fail:
+    Py_DECREF(dict);
+    return NULL;
+}
+
+/* An array's values, after its arrayBegin, up to and with its arrayEnd. */
+static PyObject *read_array(Reader *r, int depth) {
+    PyObject *list = PyList_New(0);
+    if (!list) return NULL;
+    for (;;) {
+        if (r->at >= r->end) goto bad;
+        if (*r->at == BUBBLE_TOKEN_ARRAY_END) {
+            r->at++;
+            return list;
+        }
+        PyObject *value = read_value(r, depth + 1);
+        if (!value) goto fail;
+        int status = PyList_Append(list, value);
+        Py_DECREF(value);
+        if (status < 0) goto fail;
+    }
+bad:
+    malformed();
+fail:
+    Py_DECREF(list);
+    return NULL;
+}
+
+static PyObject *read_value(Reader *r, int depth) {
+    if (depth > MAX_DEPTH || r->at >= r->end) return malformed();
+    unsigned char tag = *r->at++;
+    switch (tag) {
+    case BUBBLE_TOKEN_OBJECT_BEGIN:
+        return read_object(r, depth);
+    case BUBBLE_TOKEN_ARRAY_BEGIN:
+        return read_array(r, depth);
+    case BUBBLE_TOKEN_STRING: {
+        uint32_t length;
+        if (!take_bytes(r, &length, sizeof length) || (size_t)(r->end - r->at) < length) return malformed();
+        PyObject *s = make_string((const char *)r->at, length);
+        r->at += length;
+        return s;
+    }
+    case BUBBLE_TOKEN_INTEGER: {
+        int64_t v;
+        if (!take_bytes(r, &v, sizeof v)) return malformed();
+        return PyLong_FromLongLong(v);
+    }
+    case BUBBLE_TOKEN_DOUBLE: {
+        double v;
+        if (!take_bytes(r, &v, sizeof v)) return malformed();
+        return make_float(v);
+    }
+    case BUBBLE_TOKEN_TRUE:
+        Py_RETURN_TRUE;
+    case BUBBLE_TOKEN_FALSE:
+        Py_RETURN_FALSE;
+    case BUBBLE_TOKEN_NULL:
+        Py_RETURN_NONE;
+    default:
+        return malformed();
+    }
+}
+
+/* A layout answer: the layout's dict, or with the `widths` option {"layouts": [...]}, as `bubble layout`'s
+ * JSON reads. */
+static PyObject *read_layout(Reader *r) {
+    PyObject *value = read_value(r, 0);
+    if (!value || PyDict_CheckExact(value)) return value;
+    PyObject *wrapped = PyDict_New();
+    if (wrapped && PyDict_SetItem(wrapped, str_layouts, value) < 0) Py_CLEAR(wrapped);
+    Py_DECREF(value);
+    return wrapped;
+}
+
+/* ---- Errors ----------------------------------------------------------------------------------- */
+
+/* Raises BubbleError for a failed call: its status and `{"code","message"}` (released here). */
+static PyObject *raise_failure(int32_t status, char *error) {
+    PyObject *failure = PyObject_CallMethod(BubbleError, "from_json", "iy", (int)status, error ? error : "");
+    bubble_free(error);
+    if (failure) {
+        PyErr_SetObject((PyObject *)Py_TYPE(failure), failure);
+        Py_DECREF(failure);
+    }
+    return NULL;
+}
+
+/* A buffer libbubble returned, as str, released. */
+static PyObject *take_str(char *buffer, size_t length) {
+    PyObject *out = PyUnicode_DecodeUTF8(buffer ? buffer : "", buffer ? (Py_ssize_t)length : 0, "strict");
+    bubble_free(buffer);
+    return out;
+}
+
+/* A Python int as a C int (the `jobs` of a call); -1 with an exception set. */
+static int int_of(PyObject *o, int *out) {
+    long v = PyLong_AsLong(o);
+    if (v == -1 && PyErr_Occurred()) return -1;
+    if (v < INT32_MIN || v > INT32_MAX) {
+        PyErr_SetString(PyExc_OverflowError, "jobs out of range");
+        return -1;
+    }
+    *out = (int)v;
+    return 0;
+}
+
+/* The UTF-8 of a str (kept by the str) or the bytes of a bytes object, for a call; 0 with an exception set. */
+static int utf8_of(PyObject *o, const char **data, Py_ssize_t *length) {
+    if (PyUnicode_Check(o)) {
+        *data = PyUnicode_AsUTF8AndSize(o, length);
+        return *data != NULL;
+    }
+    if (PyBytes_Check(o)) {
+        *data = PyBytes_AS_STRING(o);
+        *length = PyBytes_GET_SIZE(o);
+        return 1;
+    }
+    PyErr_Format(PyExc_TypeError, "expected str or bytes, not %.100s", Py_TYPE(o)->tp_name);
+    return 0;
+}
+
+/* ---- Engine ----------------------------------------------------------------------------------- */
+
+typedef struct {
+    PyObject_HEAD
+    bubble_engine *engine;
+} EngineObject;
+
+static PyObject *Engine_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
+    EngineObject *self = (EngineObject *)type->tp_alloc(type, 0);
+    if (self) self->engine = NULL;
+    return (PyObject *)self;
+}
+
+static void Engine_dealloc(EngineObject *self) {
+    if (self->engine) bubble_engine_free(self->engine);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* _open(options_json: bytes, catalog: str | None): makes the engine (fonts and catalog loaded, GIL let go). */
+static PyObject *Engine_open(EngineObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2 || !PyBytes_Check(args[0])) {
+        PyErr_SetString(PyExc_TypeError, "_open(options: bytes, catalog: str | None)");
+        return NULL;
+    }
+    const char *catalog = NULL;
+    if (args[1] != Py_None && !(catalog = PyUnicode_AsUTF8(args[1]))) return NULL;
+    const char *options = PyBytes_AS_STRING(args[0]);
+    bubble_engine *engine = NULL;
+    char *error = NULL;
+    int32_t status;
+    Py_BEGIN_ALLOW_THREADS
+    status = bubble_engine_new(options, catalog, &engine, &error);
+    Py_END_ALLOW_THREADS
+    if (status != 0) return raise_failure(status, error);
+    if (self->engine) bubble_engine_free(self->engine);
+    self->engine = engine;
+    Py_RETURN_NONE;
+}
+
+static PyObject *Engine_close(EngineObject *self, PyObject *unused) {
+    bubble_engine *engine = self->engine;
+    self->engine = NULL;
+    if (engine) bubble_engine_free(engine);
+    Py_RETURN_NONE;
+}
+
+/* The layout dict of a plain text with the engine's options (`bubble_layout_text_tokens`). */
+static PyObject *layout_text(EngineObject *self, PyObject *text) {
+    const char *data;
+    Py_ssize_t length;
+    if (!utf8_of(text, &data, &length)) return NULL;
+    char *result = NULL, *error = NULL;
+    size_t result_length = 0;
+    int32_t status;
+    Py_BEGIN_ALLOW_THREADS
+    status = bubble_layout_text_tokens(self->engine, data, (size_t)length, &result, &result_length, &error);
+    Py_END_ALLOW_THREADS
+    if (status != 0) return raise_failure(status, error);
+    Reader r = {(const unsigned char *)result, (const unsigned char *)result + result_length};
+    PyObject *layout = read_layout(&r);
+    bubble_free(result);
+    return layout;
+}
+
+/* layout(text) with a str alone goes straight to libbubble; any other call to _layout_request (Python). */
+static PyObject *Engine_layout(EngineObject *self, PyObject *const *args, size_t nargsf, PyObject *kwnames) {
+    Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+    if (nargs == 1 && !kwnames && PyUnicode_CheckExact(args[0])) return layout_text(self, args[0]);
+    PyObject *stack[nargs + 1 + (kwnames ? PyTuple_GET_SIZE(kwnames) : 0)];
+    stack[0] = (PyObject *)self;
+    memcpy(stack + 1, args, (sizeof *args) * (nargs + (kwnames ? PyTuple_GET_SIZE(kwnames) : 0)));
+    return PyObject_VectorcallMethod(str_layout_request, stack, (size_t)(nargs + 1), kwnames);
+}
+
+/* _layout_tokens(request): the layout dict of one message object (a `bubble batch` line, bytes or str). */
+static PyObject *Engine_layout_tokens(EngineObject *self, PyObject *request) {
+    const char *data;
+    Py_ssize_t length;
+    if (!utf8_of(request, &data, &length)) return NULL;
+    char *result = NULL, *error = NULL;
+    size_t result_length = 0;
+    int32_t status;
+    Py_BEGIN_ALLOW_THREADS
+    status = bubble_layout_tokens(self->engine, data, (size_t)length, &result, &result_length, &error);
+    Py_END_ALLOW_THREADS
+    if (status != 0) return raise_failure(status, error);
+    Reader r = {(const unsigned char *)result, (const unsigned char *)result + result_length};
+    PyObject *layout = read_layout(&r);
+    bubble_free(result);
+    return layout;
+}
+
+/* A Size(width, height, lines, truncated) tuple. */
+static PyObject *make_size(double width, double height, int32_t lines, int32_t truncated) {
+    PyObject *size = ((PyTypeObject *)SizeType)->tp_alloc((PyTypeObject *)SizeType, 4);
+    if (!size) return NULL;
+    PyObject *items[4] = {PyFloat_FromDouble(width), PyFloat_FromDouble(height), PyLong_FromLong(lines),
+                          PyBool_FromLong(truncated != 0)};
+    for (int i = 0; i < 4; i++) {
+        if (!items[i]) {
+            for (int k = 0; k < 4; k++) Py_XDECREF(items[k]);
+            Py_DECREF(size);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(size, i, items[i]);
+    }
+    return size;
+}
+
+typedef int32_t (*size_call)(bubble_engine *, const char *, size_t, double *, double *, int32_t *, int32_t *, char **);
+
+static PyObject *size_of(EngineObject *self, size_call call, PyObject *input) {
+    const char *data;
+    Py_ssize_t length;
+    if (!utf8_of(input, &data, &length)) return NULL;
+    double width = 0, height = 0;
+    int32_t lines = 0, truncated = 0;
+    char *error = NULL;
+    int32_t status;
+    Py_BEGIN_ALLOW_THREADS
+    status = call(self->engine, data, (size_t)length, &width, &height, &lines, &truncated, &error);
+    Py_END_ALLOW_THREADS
+    if (status != 0) return raise_failure(status, error);
+    return make_size(width, height, lines, truncated);
+}
+
+/* size(text) with a str alone goes straight to libbubble (`bubble_size_text`); any other call to
+ * _size_request (Python). */
+static PyObject *Engine_size(EngineObject *self, PyObject *const *args, size_t nargsf, PyObject *kwnames) {
+    Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+    if (nargs == 1 && !kwnames && PyUnicode_CheckExact(args[0])) return size_of(self, bubble_size_text, args[0]);
+    PyObject *stack[nargs + 1 + (kwnames ? PyTuple_GET_SIZE(kwnames) : 0)];
+    stack[0] = (PyObject *)self;
+    memcpy(stack + 1, args, (sizeof *args) * (nargs + (kwnames ? PyTuple_GET_SIZE(kwnames) : 0)));
+    return PyObject_VectorcallMethod(str_size_request, stack, (size_t)(nargs + 1), kwnames);
+}
+
+/* _size_tokens(request): the Size of one message object. */
+static PyObject *Engine_size_request(EngineObject *self, PyObject *request) {
+    return size_of(self, bubble_size, request);
+}
+
+typedef int32_t (*text_call)(bubble_engine *, const char *, size_t, char **, size_t *, char **);
+
+/* The calls that answer text, by number (the order of _engine.py's _CALLS). */
+static const text_call text_calls[] = {bubble_layout, bubble_svg, bubble_html, bubble_hit, bubble_layout_text};
+#define TEXT_CALLS ((Py_ssize_t)(sizeof text_calls / sizeof *text_calls))
+
+/* _text(call: int, input: str | bytes) -> str: what one of the text calls answers. */
+static PyObject *Engine_text(EngineObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "_text(call, input)");
+        return NULL;
+    }
+    Py_ssize_t which = PyLong_AsSsize_t(args[0]);
+    if (which < 0 || which >= TEXT_CALLS) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "_text: no such call");
+        return NULL;
+    }
+    const char *data;
+    Py_ssize_t length;
+    if (!utf8_of(args[1], &data, &length)) return NULL;
+    char *result = NULL, *error = NULL;
+    size_t result_length = 0;
+    int32_t status;
+    text_call call = text_calls[which];
+    Py_BEGIN_ALLOW_THREADS
+    status = call(self->engine, data, (size_t)length, &result, &result_length, &error);
+    Py_END_ALLOW_THREADS
+    if (status != 0) return raise_failure(status, error);
+    return take_str(result, result_length);
+}
+
+/* _batch(lines: bytes, jobs: int) -> str: `bubble_batch`'s result lines. */
+static PyObject *Engine_batch(EngineObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2 || !PyBytes_Check(args[0])) {
+        PyErr_SetString(PyExc_TypeError, "_batch(lines: bytes, jobs: int)");
+        return NULL;
+    }
+    int jobs;
+    if (int_of(args[1], &jobs) < 0) return NULL;
+    char *result = NULL, *error = NULL;
+    size_t result_length = 0;
+    int32_t status;
+    Py_BEGIN_ALLOW_THREADS
+    status = bubble_batch(self->engine, PyBytes_AS_STRING(args[0]), (size_t)PyBytes_GET_SIZE(args[0]), jobs,
+                          &result, &result_length, &error);
+    Py_END_ALLOW_THREADS
+    if (status != 0) return raise_failure(status, error);
+    return take_str(result, result_length);
+}
+
+/* One layout_many call: its messages in chunks, laid out one chunk after the other by a thread of this
+ * module's (which calls libbubble and never touches Python), while the caller's thread, holding the GIL,
+ * builds the objects of the chunks done. The producer runs at most LOOKAHEAD chunks ahead. */
+#define LOOKAHEAD 4
+
+typedef struct {
+    bubble_engine *engine;
+    const char **data;
+    size_t *lengths;
+    size_t count, chunk, chunks;
+    int requests, jobs;
+    /* Per chunk: libbubble's answer (tokens or error), as bubble_layout_many_tokens gives it. */
+    char **tokens;
+    size_t *token_lengths;
+    char **errors;
+    int32_t *statuses;
+    pthread_mutex_t lock;
+    pthread_cond_t changed;
+    size_t produced, consumed; /* chunks laid out; chunks the consumer is done with (under lock) */
+    int stop;                  /* the consumer gave up (an exception): lay out no more */
+} ManyRun;
+
+static void lay_out_chunk(ManyRun *run, size_t k) {
+    size_t first = k * run->chunk, n = run->count - first < run->chunk ? run->count - first : run->chunk;
+    run->statuses[k] = bubble_layout_many_tokens(run->engine, run->data + first, run->lengths + first, n, run->requests,
+                                                 run->jobs, &run->tokens[k], &run->token_lengths[k], &run->errors[k]);
+}
+
+static void *produce(void *context) {
+    ManyRun *run = context;
+    for (size_t k = 0; k < run->chunks; k++) {
+        pthread_mutex_lock(&run->lock);
+        while (!run->stop && k >= run->consumed + LOOKAHEAD) pthread_cond_wait(&run->changed, &run->lock);
+        int stop = run->stop;
+        pthread_mutex_unlock(&run->lock);
+        if (stop) break;
+        lay_out_chunk(run, k);
+        pthread_mutex_lock(&run->lock);
+        run->produced = k + 1;
+        pthread_cond_broadcast(&run->changed);
+        pthread_mutex_unlock(&run->lock);
+    }
+    return NULL;
+}
+
+/* Appends the answers of one chunk's tokens to `results`: a layout, or a BubbleError whose `index` is its
+ * message's (`index` the chunk's first). With raise_errors the first BubbleError is raised instead. */
+static int read_answers(const char *tokens, size_t length, Py_ssize_t index, PyObject *results, int raise_errors) {
+    Reader r = {(const unsigned char *)tokens, (const unsigned char *)tokens + length};
+    for (; r.at < r.end; index++) {
+        PyObject *answer;
+        if (*r.at == BUBBLE_TOKEN_ERROR) {
+            r.at++;
+            PyObject *status = read_value(&r, 0), *error = status ? read_value(&r, 0) : NULL;
+            if (!error || !PyLong_Check(status) || !PyDict_Check(error)) {
+                Py_XDECREF(status);
+                Py_XDECREF(error);
+                if (!PyErr_Occurred()) malformed();
+                return -1;
+            }
+            PyObject *code = PyDict_GetItemString(error, "code"), *message = PyDict_GetItemString(error, "message");
+            answer = code && message ? PyObject_CallFunction(BubbleError, "OOO", code, message, status) : malformed();
+            Py_DECREF(status);
+            Py_DECREF(error);
+            if (!answer) return -1;
+            PyObject *at = PyLong_FromSsize_t(index);
+            int set = at ? PyObject_SetAttr(answer, str_index, at) : -1;
+            Py_XDECREF(at);
+            if (set < 0) {
+                Py_DECREF(answer);
+                return -1;
+            }
+            if (raise_errors) {
+                PyErr_SetObject((PyObject *)Py_TYPE(answer), answer);
+                Py_DECREF(answer);
+                return -1;
+            }
+        } else if (!(answer = read_layout(&r))) {
+            return -1;
+        }
+        int status = PyList_Append(results, answer);
+        Py_DECREF(answer);
+        if (status < 0) return -1;
+    }
+    return 0;
+}
+
+/* _layout_many(items: tuple, requests: bool, jobs: int, chunk: int, raise_errors: bool) -> list: the layouts of
+ * texts alone (requests false) or message objects (true), in order. With jobs of 2 or more the messages go
+ * in chunks, laid out ahead by a thread of this module's while this one builds the objects (see ManyRun);
+ * with jobs 1 all runs on the caller's thread, the GIL let go while libbubble works. */
+static PyObject *Engine_layout_many(EngineObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 5 || !PyTuple_Check(args[0])) {
+        PyErr_SetString(PyExc_TypeError, "_layout_many(items: tuple, requests: bool, jobs: int, chunk: int, raise_errors: bool)");
+        return NULL;
+    }
+    PyObject *items = args[0]; /* a tuple: its items stay alive and in place while the GIL is let go */
+    int requests = PyObject_IsTrue(args[1]), raise_errors = PyObject_IsTrue(args[4]), jobs, chunk;
+    if (requests < 0 || raise_errors < 0 || int_of(args[2], &jobs) < 0 || int_of(args[3], &chunk) < 0) return NULL;
+    ManyRun run = {.engine = self->engine, .requests = requests, .jobs = jobs};
+    run.count = (size_t)PyTuple_GET_SIZE(items);
+    run.chunk = jobs < 2 || chunk < 1 ? (run.count ? run.count : 1) : (size_t)chunk;
+    run.chunks = (run.count + run.chunk - 1) / run.chunk;
+    PyObject *results = PyList_New(0);
+    size_t slots = run.count ? run.count : 1, chunk_slots = run.chunks ? run.chunks : 1;
+    run.data = PyMem_Malloc(sizeof *run.data * slots);
+    run.lengths = PyMem_Malloc(sizeof *run.lengths * slots);
+    run.tokens = PyMem_Calloc(chunk_slots, sizeof *run.tokens);
+    run.token_lengths = PyMem_Calloc(chunk_slots, sizeof *run.token_lengths);
+    run.errors = PyMem_Calloc(chunk_slots, sizeof *run.errors);
+    run.statuses = PyMem_Calloc(chunk_slots, sizeof *run.statuses);
+    int failed = 0, threaded = 0;
+    pthread_t producer;
+    if (!results || !run.data || !run.lengths || !run.tokens || !run.token_lengths || !run.errors || !run.statuses) {
+        if (results) PyErr_NoMemory();
+        failed = 1;
+        goto done;
+    }
+    for (size_t i = 0; i < run.count; i++) {
+        Py_ssize_t length;
+        if (!utf8_of(PyTuple_GET_ITEM(items, (Py_ssize_t)i), &run.data[i], &length)) {
+            failed = 1;
+            goto done;
+        }
+        run.lengths[i] = (size_t)length;
+    }
+    if (run.chunks > 1) {
+        pthread_mutex_init(&run.lock, NULL);
+        pthread_cond_init(&run.changed, NULL);
+        if (pthread_create(&producer, NULL, produce, &run) != 0) {
+            pthread_cond_destroy(&run.changed);
+            pthread_mutex_destroy(&run.lock);
+            PyErr_SetString(PyExc_RuntimeError, "bubble: no thread for layout_many");
+            failed = 1;
+            goto done;
+        }
+        threaded = 1;
+    }
+    for (size_t k = 0; k < run.chunks; k++) {
+        if (threaded) {
+            Py_BEGIN_ALLOW_THREADS
+            pthread_mutex_lock(&run.lock);
+            while (run.produced <= k) pthread_cond_wait(&run.changed, &run.lock);
+            pthread_mutex_unlock(&run.lock);
+            Py_END_ALLOW_THREADS
+        } else {
+            Py_BEGIN_ALLOW_THREADS
+            lay_out_chunk(&run, k);
+            Py_END_ALLOW_THREADS
+        }
+        if (run.statuses[k] != 0) {
+            raise_failure(run.statuses[k], run.errors[k]);
+            run.errors[k] = NULL;
+            failed = 1;
+        } else {
+            failed = read_answers(run.tokens[k], run.token_lengths[k], (Py_ssize_t)(k * run.chunk), results, raise_errors) < 0;
+        }
+        bubble_free(run.tokens[k]);
+        run.tokens[k] = NULL;
+        if (threaded) {
+            pthread_mutex_lock(&run.lock);
+            run.consumed = k + 1;
+            run.stop = failed;
+            pthread_cond_broadcast(&run.changed);
+            pthread_mutex_unlock(&run.lock);
+        }
+        if (failed) break;
+    }
+    if (threaded) {
+        Py_BEGIN_ALLOW_THREADS
+        pthread_join(producer, NULL);
+        Py_END_ALLOW_THREADS
+        pthread_cond_destroy(&run.changed);
+        pthread_mutex_destroy(&run.lock);
+    }
+done:
+    for (size_t k = 0; run.tokens && k < run.chunks; k++) {
+        bubble_free(run.tokens[k]);
+        bubble_free(run.errors ? run.errors[k] : NULL);
+    }
+    PyMem_Free(run.data);
+    PyMem_Free(run.lengths);
+    PyMem_Free(run.tokens);
+    PyMem_Free(run.token_lengths);
+    PyMem_Free(run.errors);
+    PyMem_Free(run.statuses);
+    if (failed) Py_CLEAR(results);
+    return results;
+}
+
+static PyObject *Engine_font_fingerprint(EngineObject *self, PyObject *unused) {
+    char *fingerprint = bubble_font_fingerprint(self->engine);
+    if (!fingerprint) {
+        PyObject *failure = PyObject_CallFunction(BubbleError, "ss", "invalid_request", "the engine is closed");
+        if (failure) {
+            PyErr_SetObject((PyObject *)Py_TYPE(failure), failure);
+            Py_DECREF(failure);
+        }
+        return NULL;
+    }
+    return take_str(fingerprint, strlen(fingerprint));
+}
+
+static PyMethodDef Engine_methods[] = {
+    {"layout", (PyCFunction)(void (*)(void))Engine_layout, METH_FASTCALL | METH_KEYWORDS,
+     "layout(text=None, *, spans=None, markup=None, entities=None, link_map=None, highlights=None, **options)\n"
+     "--\n\n"
+     "Lays out one message, given as `text` (with `entities`), `spans` or `markup`: the JSON of `bubble\n"
+     "layout` as a dict (with the `widths` option, {\"layouts\": [...]}), built from libbubble's report\n"
+     "tokens (no JSON written or read). A text alone goes to libbubble as it is."},
+    {"size", (PyCFunction)(void (*)(void))Engine_size, METH_FASTCALL | METH_KEYWORDS,
+     "size(text=None, *, spans=None, markup=None, entities=None, link_map=None, highlights=None, **options)\n"
+     "--\n\n"
+     "The bubble's width, height, line count and truncation, with no JSON written: for pre-sizing."},
+    {"_open", (PyCFunction)(void (*)(void))Engine_open, METH_FASTCALL, NULL},
+    {"close", (PyCFunction)Engine_close, METH_NOARGS,
+     "Releases the engine now (no call may be running on it); later calls raise."},
+    {"_layout_tokens", (PyCFunction)Engine_layout_tokens, METH_O, NULL},
+    {"_size_tokens", (PyCFunction)Engine_size_request, METH_O, NULL},
+    {"_text", (PyCFunction)(void (*)(void))Engine_text, METH_FASTCALL, NULL},
+    {"_batch", (PyCFunction)(void (*)(void))Engine_batch, METH_FASTCALL, NULL},
+    {"_layout_many", (PyCFunction)(void (*)(void))Engine_layout_many, METH_FASTCALL, NULL},
+    {"_font_fingerprint", (PyCFunction)Engine_font_fingerprint, METH_NOARGS, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject EngineType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "bubble._native.Engine",
+    .tp_basicsize = sizeof(EngineObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+    .tp_doc = "One libbubble engine (bubble_engine): the base of bubble.Engine.",
+    .tp_new = Engine_new,
+    .tp_dealloc = (destructor)Engine_dealloc,
+    .tp_methods = Engine_methods,
+};
+
+/* ---- The module ------------------------------------------------------------------------------- */
+
+static PyObject *native_version(PyObject *module, PyObject *unused) {
+    char *version = bubble_version();
+    return take_str(version, strlen(version));
+}
+
+static PyMethodDef module_methods[] = {
+    {"version_json", native_version, METH_NOARGS, "`bubble version --json` without the fonts, as JSON text."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module_def = {
+    PyModuleDef_HEAD_INIT, "bubble._native", "libbubble for CPython (bubble.h).", -1, module_methods,
+};
+
+/* The key table (`bubble_report_keys`), each name interned once. */
+static int load_report_keys(void) {
+    char *table = NULL;
+    size_t length = 0;
+    if (bubble_report_keys(&table, &length) != 0) {
+        PyErr_SetString(PyExc_ImportError, "bubble: libbubble gave no report keys");
+        return -1;
+    }
+    Reader r = {(const unsigned char *)table, (const unsigned char *)table + length};
+    report_key_count = 0;  /* no key can be read while the table is read */
+    PyObject *names = read_value(&r, 0);
+    bubble_free(table);
+    if (!names) return -1;
+    if (!PyList_CheckExact(names) || PyList_GET_SIZE(names) > 256) {
+        Py_DECREF(names);
+        malformed();
+        return -1;
+    }
+    Py_ssize_t count = PyList_GET_SIZE(names);
+    report_keys = PyMem_Calloc((size_t)(count ? count : 1), sizeof *report_keys);
+    if (!report_keys) {
+        Py_DECREF(names);
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *name = PyList_GET_ITEM(names, i);
+        Py_INCREF(name);
+        PyUnicode_InternInPlace(&name);
+        report_keys[i] = name;
+    }
+    report_key_count = count;
+    Py_DECREF(names);
+    return 0;
+}
+
+/* The path of the libbubble this module loaded. */
+static PyObject *library_path(void) {
+    Dl_info info;
+    if (!dladdr((void *)bubble_version, &info) || !info.dli_fname) Py_RETURN_NONE;
+    return PyUnicode_DecodeFSDefault(info.dli_fname);
+}
+
+static PyObject *import_attribute(const char *module, const char *name) {
+    PyObject *m = PyImport_ImportModule(module);
+    if (!m) return NULL;
+    PyObject *attribute = PyObject_GetAttrString(m, name);
+    Py_DECREF(m);
+    return attribute;
+}
+
+PyMODINIT_FUNC PyInit__native(void) {
+    if (!BubbleError && !(BubbleError = import_attribute("bubble._errors", "BubbleError"))) return NULL;
+    if (!SizeType && !(SizeType = import_attribute("bubble._size", "Size"))) return NULL;
+    if (!PyType_Check(SizeType) || !PyType_IsSubtype((PyTypeObject *)SizeType, &PyTuple_Type)) {
+        PyErr_SetString(PyExc_ImportError, "bubble._size.Size is not a tuple type");
+        return NULL;
+    }
+    if (!report_keys && load_report_keys() < 0) return NULL;
+    if (!(str_layouts = PyUnicode_InternFromString("layouts")) || !(str_index = PyUnicode_InternFromString("index")) ||
+        !(str_layout_request = PyUnicode_InternFromString("_layout_request")) ||
+        !(str_size_request = PyUnicode_InternFromString("_size_request")))
+        return NULL;
+    if (PyType_Ready(&EngineType) < 0) return NULL;
+    PyObject *module = PyModule_Create(&module_def);
+    if (!module) return NULL;
+    Py_INCREF(&EngineType);
+    if (PyModule_AddObject(module, "Engine", (PyObject *)&EngineType) < 0 ||
+        PyModule_AddObject(module, "LIBRARY_PATH", library_path()) < 0) {
+        Py_DECREF(module);
+        return NULL;
+    }
+    return module;
+}
