@@ -13,11 +13,8 @@ import Bubble
 @c(bubble_batch)
 public func bubbleBatch(_ engine: OpaquePointer?, _ lines: UnsafePointer<CChar>?, _ length: UInt, _ jobs: Int32,
                         _ result: COut?, _ result_length: UnsafeMutablePointer<UInt>?, _ error: COut?) -> Int32 {
-    result?.pointee = nil
-    result_length?.pointee = 0
-    error?.pointee = nil
-    guard let engine = CEngine.from(engine) else { return CResult.fail(CResult.noEngine, error) }
-    guard (0...256).contains(jobs) else { return CResult.fail(CResult.badJobs(jobs), error) }
+    let (found, status) = CResult.begin(engine, jobs: jobs, result, result_length, error)
+    guard let engine = found else { return status }
     let input = CResult.bytes(lines, length)
     var starts: [Range<Int>] = []
     var from = 0

@@ -56,6 +56,19 @@ enum CResult {
         return UnsafeRawBufferPointer(start: pointer, count: Int(length))
     }
 
+    /// The start of a call that lays out many messages on the library's threads: its out arguments cleared,
+    /// then its engine, or (with the failure in `error`) the status to return when there is no engine or
+    /// `jobs` is out of range.
+    static func begin(_ engine: OpaquePointer?, jobs: Int32, _ result: COut?, _ resultLength: UnsafeMutablePointer<UInt>?,
+                      _ error: COut?) -> (engine: CEngine?, status: Int32) {
+        result?.pointee = nil
+        resultLength?.pointee = 0
+        error?.pointee = nil
+        guard let found = CEngine.from(engine) else { return (nil, fail(noEngine, error)) }
+        guard (0...256).contains(jobs) else { return (nil, fail(badJobs(jobs), error)) }
+        return (found, 0)
+    }
+
     /// The error for a `jobs` out of range.
     static func badJobs(_ jobs: Int32) -> BubbleError {
         BubbleError(code: "invalid_request", message: "jobs takes 1 to 256, not \(jobs)")

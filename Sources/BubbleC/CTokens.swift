@@ -37,11 +37,8 @@ public func bubbleLayoutTextTokens(_ engine: OpaquePointer?, _ text: CIn?, _ len
 public func bubbleLayoutManyTokens(_ engine: OpaquePointer?, _ messages: UnsafePointer<UnsafePointer<CChar>?>?,
                                    _ lengths: UnsafePointer<UInt>?, _ count: UInt, _ requests: Int32, _ jobs: Int32,
                                    _ result: COut?, _ result_length: UnsafeMutablePointer<UInt>?, _ error: COut?) -> Int32 {
-    result?.pointee = nil
-    result_length?.pointee = 0
-    error?.pointee = nil
-    guard let engine = CEngine.from(engine) else { return CResult.fail(CResult.noEngine, error) }
-    guard (0...256).contains(jobs) else { return CResult.fail(CResult.badJobs(jobs), error) }
+    let (found, status) = CResult.begin(engine, jobs: jobs, result, result_length, error)
+    guard let engine = found else { return status }
     guard count == 0 || (messages != nil && lengths != nil) else {
         return CResult.fail(BubbleError(code: "invalid_request", message: "messages and lengths must not be NULL"), error)
     }

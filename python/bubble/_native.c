@@ -284,22 +284,30 @@ static PyObject *Engine_close(EngineObject *self, PyObject *unused) {
     Py_RETURN_NONE;
 }
 
-/* The layout dict of a plain text with the engine's options (`bubble_layout_text_tokens`). */
-static PyObject *layout_text(EngineObject *self, PyObject *text) {
+/* A libbubble call that answers one message with report tokens (`bubble_layout_tokens` and its kin). */
+typedef int32_t (*tokens_call)(bubble_engine *, const char *, size_t, char **, size_t *, char **);
+
+/* The layout dict `call` gives for `input` (str or bytes), made with the GIL let go during the call. */
+static PyObject *layout_by(EngineObject *self, tokens_call call, PyObject *input) {
     const char *data;
     Py_ssize_t length;
-    if (!utf8_of(text, &data, &length)) return NULL;
+    if (!utf8_of(input, &data, &length)) return NULL;
     char *result = NULL, *error = NULL;
     size_t result_length = 0;
     int32_t status;
     Py_BEGIN_ALLOW_THREADS
-    status = bubble_layout_text_tokens(self->engine, data, (size_t)length, &result, &result_length, &error);
+    status = call(self->engine, data, (size_t)length, &result, &result_length, &error);
     Py_END_ALLOW_THREADS
     if (status != 0) return raise_failure(status, error);
     Reader r = {(const unsigned char *)result, (const unsigned char *)result + result_length};
     PyObject *layout = read_layout(&r);
     bubble_free(result);
     return layout;
+}
+
+/* The layout dict of a plain text with the engine's options (`bubble_layout_text_tokens`). */
+static PyObject *layout_text(EngineObject *self, PyObject *text) {
+    return layout_by(self, bubble_layout_text_tokens, text);
 }
 
 /* layout(text) with a str alone goes straight to libbubble; any other call to _layout_request (Python). */
@@ -314,20 +322,7 @@ static PyObject *Engine_layout(EngineObject *self, PyObject *const *args, size_t
 
 /* _layout_tokens(request): the layout dict of one message object (a `bubble batch` line, bytes or str). */
 static PyObject *Engine_layout_tokens(EngineObject *self, PyObject *request) {
-    const char *data;
-    Py_ssize_t length;
-    if (!utf8_of(request, &data, &length)) return NULL;
-    char *result = NULL, *error = NULL;
-    size_t result_length = 0;
-    int32_t status;
-    Py_BEGIN_ALLOW_THREADS
-    status = bubble_layout_tokens(self->engine, data, (size_t)length, &result, &result_length, &error);
-    Py_END_ALLOW_THREADS
-    if (status != 0) return raise_failure(status, error);
-    Reader r = {(const unsigned char *)result, (const unsigned char *)result + result_length};
-    PyObject *layout = read_layout(&r);
-    bubble_free(result);
-    return layout;
+    return layout_by(self, bubble_layout_tokens, request);
 }
 
 /* A Size(width, height, lines, truncated) tuple. */
