@@ -1,5 +1,5 @@
 /// The keys of a layout report, in one table: the JSON writer writes their names, the token writer their
-/// index (`rawValue`), and a reader of tokens learns the names from ``ReportKey/allCases`` (libbubble's
+/// index (`rawValue`), and a reader of tokens learns the names from `ReportKey.allCases` (libbubble's
 /// `bubble_report_keys`). A key the report writes that is missing here does not compile.
 public enum ReportKey: UInt8, CaseIterable, Sendable {
     case version, size, width, height, lineCount, truncated, visible, start, end, lines, top, baseline
