@@ -69,9 +69,11 @@ enum {
 /// in a newline: `{"id":…,"layout":{…}}` or `{"id":…,"error":{"code","message"},"line":N}`, as `bubble batch`
 /// writes them. A caller holding a lock of its own (Python's GIL) can let go of it for the whole call.
 /// jobs: threads to use, 1 to 256 (0: 1).
+/// max_line_length: the longest line in bytes, its newline excluded, as `bubble batch --max-line-length`
+/// (0: its default, 1 MiB; else at least 16); a longer line gets a `line_too_long` error line.
 /// Returns 0 when every line was answered (an error line is an answer); 400 with `error` for bad
 /// arguments. `result` and `error` are freed with `bubble_free`.
-int32_t bubble_batch(bubble_engine *engine, char const *lines, size_t length, int32_t jobs, char **result, size_t *result_length, char **error);
+int32_t bubble_batch(bubble_engine *engine, char const *lines, size_t length, int32_t jobs, size_t max_line_length, char **result, size_t *result_length, char **error);
 
 /// Releases an engine made by `bubble_engine_new` (NULL: nothing). No call may be using it.
 void bubble_engine_free(bubble_engine *engine);
@@ -97,8 +99,10 @@ char *bubble_font_fingerprint(bubble_engine *engine);
 /// Releases a string or buffer Bubble returned (NULL: nothing).
 void bubble_free(void *pointer);
 
-/// Like `bubble_layout`, with an HTML fragment of the bubble in `result`, as `bubble html` writes it
-/// (fonts by `local()` names, catalog images as `data:` URIs).
+/// Like `bubble_layout`, with an HTML fragment of the bubble in `result`, as `bubble html` writes it. The
+/// request may also hold `"fontBaseURL"`, where the browser loads font files by file name (absent:
+/// `local()` names, then `file://` paths), and `"assetBaseURL"`, where it loads catalog images (absent:
+/// `data:` URIs): what `bubble html --font-base-url` and `--asset-base-url` set.
 int32_t bubble_html(bubble_engine *engine, char const *request, size_t length, char **result, size_t *result_length, char **error);
 
 /// Like `bubble_layout` for a request that also holds the point `"x"`, `"y"` (CSS px in the bubble,

@@ -11,12 +11,26 @@ extension BatchAnswer {
         return engine.svgRenderer(plan).render(try engine.layout(request.message, plan: plan))
     }
 
-    /// The message as an HTML fragment: fonts by `local()` names and images as `data:` URIs, as
-    /// `bubble html` writes it without `--font-base-url` and `--asset-base-url`.
+    /// The message as an HTML fragment, as `bubble html` writes it: fonts loaded from the request's
+    /// `"fontBaseURL"` by file name (absent: `local()` names, then `file://` paths) and catalog images
+    /// from its `"assetBaseURL"` (absent: `data:` URIs), what `--font-base-url` and `--asset-base-url` set.
     package func html(_ bytes: [UInt8]) throws(BubbleError) -> String {
         let request = try read(bytes)
         let plan = try engine.plan(for: request.options)
-        return engine.htmlRenderer(plan).render(try engine.layout(request.message, plan: plan))
+        let fontBaseURL = try Self.url("fontBaseURL", "where font files load from, by file name", in: bytes)
+        let assetBaseURL = try Self.url("assetBaseURL", "where catalog images load from", in: bytes)
+        let renderer = engine.htmlRenderer(plan, fontBaseURL: fontBaseURL, assetBaseURL: assetBaseURL)
+        return renderer.render(try engine.layout(request.message, plan: plan))
+    }
+
+    /// The string member `key` of the request (nil when absent or null); `meaning` says what it is, for the error.
+    private static func url(_ key: String, _ meaning: String, in bytes: [UInt8]) throws(BubbleError) -> String? {
+        guard let raw = RawJSON.value(ofKey: key, in: bytes) else { return nil }
+        switch try? JSONReader.read(raw) {
+        case .string(let url): return url
+        case .null: return nil
+        default: throw BubbleError(code: "invalid_request", message: "\"\(key)\" must be a string: \(meaning)")
+        }
     }
 
     /// What lies under the point `"x"`, `"y"` of the request (CSS px in the bubble), as `bubble hit` prints it.

@@ -7,15 +7,22 @@ import Bubble
 /// writes them. A caller holding a lock of its own (Python's GIL) can let go of it for the whole call.
 ///
 /// jobs: threads to use, 1 to 256 (0: 1).
+/// max_line_length: the longest line in bytes, its newline excluded, as `bubble batch --max-line-length`
+///   (0: its default, 1 MiB; else at least 16); a longer line gets a `line_too_long` error line.
 ///
 /// Returns 0 when every line was answered (an error line is an answer); 400 with `error` for bad
 /// arguments. `result` and `error` are freed with `bubble_free`.
 @c(bubble_batch)
 public func bubbleBatch(_ engine: OpaquePointer?, _ lines: UnsafePointer<CChar>?, _ length: UInt, _ jobs: Int32,
-                        _ result: COut?, _ result_length: UnsafeMutablePointer<UInt>?, _ error: COut?) -> Int32 {
+                        _ max_line_length: UInt, _ result: COut?, _ result_length: UnsafeMutablePointer<UInt>?,
+                        _ error: COut?) -> Int32 {
     let (found, status) = CResult.begin(engine, jobs: jobs, result, result_length, error)
     guard let engine = found else { return status }
-    let input = CResult.bytes(lines, length)
+    let limit = max_line_length == 0 ? BatchLineLimit.standard : Int(clamping: max_line_length)
+    if let problem = BatchLineLimit.problem(limit, name: "max_line_length") {
+        return CResult.fail(BubbleError(code: "invalid_request", message: problem + " (0: 1 MiB)"), error)
+    }
+    let input = CResult.buffer(lines, length)
     var starts: [Range<Int>] = []
     var from = 0
     while from < input.count {
@@ -26,10 +33,11 @@ public func bubbleBatch(_ engine: OpaquePointer?, _ lines: UnsafePointer<CChar>?
     let answers = COrdered<String>(count: starts.count)
     let a = engine.answer
     CParallel(count: starts.count) { i in
-        let bytes = Array(input[starts[i]])
-        do throws(BubbleError) { answers[i] = try a.answer(bytes, line: i + 1) } catch {
-            answers[i] = a.errorLine(error, bytes: bytes, line: i + 1)
-        }
+        // As `bubble batch` reads a line: a `\r` before the newline dropped, only the start of a line over the limit kept.
+        var line = starts[i]
+        if line.count <= limit, line.count > 0, input[line.upperBound - 1] == 0x0D { line = line.lowerBound..<(line.upperBound - 1) }
+        let kept = line.count > limit ? line.prefix(BatchLineLimit.keptPrefix) : line
+        answers[i] = a.resultLine(Array(input[kept]), length: line.count, line: i + 1, limit: limit).json
     }.run(threads: Int(jobs))
     let answered = answers.values
     var text = ""

@@ -71,8 +71,10 @@ public func bubbleSVG(_ engine: OpaquePointer?, _ request: CIn?, _ length: UInt,
     answer(engine, result, result_length, error) { (a) throws(BubbleError) in try a.svg(CResult.bytes(request, length)) }
 }
 
-/// Like `bubble_layout`, with an HTML fragment of the bubble in `result`, as `bubble html` writes it
-/// (fonts by `local()` names, catalog images as `data:` URIs).
+/// Like `bubble_layout`, with an HTML fragment of the bubble in `result`, as `bubble html` writes it. The
+/// request may also hold `"fontBaseURL"`, where the browser loads font files by file name (absent:
+/// `local()` names, then `file://` paths), and `"assetBaseURL"`, where it loads catalog images (absent:
+/// `data:` URIs): what `bubble html --font-base-url` and `--asset-base-url` set.
 @c(bubble_html)
 public func bubbleHTML(_ engine: OpaquePointer?, _ request: CIn?, _ length: UInt, _ result: COut?,
                        _ result_length: UnsafeMutablePointer<UInt>?, _ error: COut?) -> Int32 {

@@ -33,7 +33,7 @@ struct BatchCommand: ParsableCommand {
     @Option(help: "Worker threads (default: the number of active cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
     @Option(help: "Longest input line in bytes; longer lines get a line_too_long error.")
-    var maxLineLength: Int = 1 << 20
+    var maxLineLength: Int = BatchLineLimit.standard
     @Option(help: "Lines read ahead of the oldest unwritten result (bounds memory; default 64 per job).")
     var window: Int?
     @Flag(help: "Exit 1 when some lines got an error line (default: 0, every line was answered).")
@@ -45,7 +45,7 @@ struct BatchCommand: ParsableCommand {
 
     func validate() throws {
         guard (1...256).contains(jobs) else { throw ValidationError("--jobs takes 1 to 256, not \(jobs)") }
-        guard maxLineLength >= 16 else { throw ValidationError("--max-line-length must be at least 16 bytes") }
+        if let problem = BatchLineLimit.problem(maxLineLength, name: "--max-line-length") { throw ValidationError(problem) }
         if let window, window < 1 { throw ValidationError("--window must be at least 1") }
     }
 

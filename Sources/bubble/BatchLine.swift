@@ -1,10 +1,10 @@
 import Bubble
 
 /// Turns one batch line into its result line: `{"id":…,"layout":{…}}` or `{"id":…,"error":{"code","message"},"line":N}`,
-/// through ``BatchAnswer``, the path libbubble's `bubble_layout` takes too.
+/// through ``BatchAnswer``, the path libbubble's `bubble_layout` and `bubble_batch` take too.
 struct BatchLine: Sendable {
     let answer: BatchAnswer
-    /// `--max-line-length`, for the error message.
+    /// `--max-line-length`.
     let maxLineLength: Int
 
     init(engine: BubbleEngine, maxLineLength: Int) {
@@ -12,17 +12,9 @@ struct BatchLine: Sendable {
         self.maxLineLength = maxLineLength
     }
 
-    /// The result line for `line` (no trailing newline) and whether it is a layout. An error line
-    /// carries the line's number (`"line"`, 1-based over the whole input) and whatever `id` can
-    /// still be read from it.
+    /// The result line for `line` (no trailing newline) and whether it is a layout
+    /// (``BatchAnswer/resultLine(_:length:line:limit:)``).
     func process(_ line: InputLine) -> (json: String, ok: Bool) {
-        do throws(BubbleError) {
-            if line.tooLong {
-                throw BubbleError(code: "line_too_long", message: "line \(line.number) is \(line.length) bytes; the limit (--max-line-length) is \(maxLineLength)")
-            }
-            return (try answer.answer(line.bytes, line: line.number), true)
-        } catch {
-            return (answer.errorLine(error, bytes: line.bytes, line: line.number), false)
-        }
+        answer.resultLine(line.bytes, length: line.length, line: line.number, limit: maxLineLength)
     }
 }

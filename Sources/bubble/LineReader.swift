@@ -1,3 +1,4 @@
+import Bubble
 import Foundation
 
 /// One line of standard input: its bytes (without `\n`, `\r\n`), or, for a line over the limit,
@@ -25,7 +26,7 @@ struct LineReader {
     /// Whether the input was cut short by ``stopFD``.
     private(set) var stopped = false
     /// Bytes kept of a line over the limit, enough to find its `id`.
-    let keptPrefix = 4096
+    let keptPrefix = BatchLineLimit.keptPrefix
     private(set) var bytesRead = 0
     private var chunk: [UInt8]
     private var chunkStart = 0, chunkEnd = 0
@@ -61,7 +62,8 @@ struct LineReader {
     }
 
     private mutating func append(_ range: Range<Int>) {
-        let room = max((pendingLength < maxLineLength ? maxLineLength : keptPrefix) - pending.count, 0)
+        // Up to the limit (or the kept prefix, when the limit is shorter) while the line may still be within it.
+        let room = max((pendingLength <= maxLineLength ? max(maxLineLength, keptPrefix) : keptPrefix) - pending.count, 0)
         if room > 0 { pending.append(contentsOf: chunk[range.lowerBound..<min(range.upperBound, range.lowerBound + room)]) }
         pendingLength += range.count
         if pendingLength > maxLineLength && pending.count > keptPrefix { pending.removeSubrange(keptPrefix...) }

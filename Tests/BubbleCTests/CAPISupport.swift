@@ -32,13 +32,18 @@ final class CAPIEngine: @unchecked Sendable {
 
     func layout(_ request: String) -> Result<String, CAPIError> { call(bubbleLayout, request) }
 
-    func batch(_ lines: String, jobs: Int32) -> String {
-        var out: UnsafeMutablePointer<CChar>?, length: UInt = 0
+    func batch(_ lines: String, jobs: Int32, maxLineLength: UInt = 0) -> String {
+        try! batchResult(lines, jobs: jobs, maxLineLength: maxLineLength).get()
+    }
+
+    /// `bubble_batch`'s result lines, or its failure.
+    func batchResult(_ lines: String, jobs: Int32, maxLineLength: UInt = 0) -> Result<String, CAPIError> {
+        var out: UnsafeMutablePointer<CChar>?, length: UInt = 0, error: UnsafeMutablePointer<CChar>?
         let status = lines.utf8CString.withUnsafeBufferPointer { buffer in
-            bubbleBatch(handle, buffer.baseAddress, UInt(buffer.count - 1), jobs, &out, &length, nil)
+            bubbleBatch(handle, buffer.baseAddress, UInt(buffer.count - 1), jobs, maxLineLength, &out, &length, &error)
         }
-        precondition(status == 0)
-        return take(out)!
+        if status != 0 { return .failure(CAPIError(status: status, json: take(error) ?? "")) }
+        return .success(take(out)!)
     }
 }
 

@@ -136,6 +136,43 @@ import Testing
         #expect(try engine.call(bubbleHit, hitRequest).get() + "\n" == hit)
     }
 
+    /// bubble_html takes the request's "fontBaseURL" and "assetBaseURL" as `bubble html` takes
+    /// --font-base-url and --asset-base-url; anything but a string there is an invalid_request.
+    @Test func htmlTakesTheBaseURLsOfTheCommand() throws {
+        let engine = try CAPIEngine()
+        let text = "Docs at https://example.com [smile] ok"
+        let request = #"{"text":"Docs at https://example.com [smile] ok","fontBaseURL":"/fonts/","assetBaseURL":"https:\/\/cdn.example.com\/emoji"}"#
+        let cli = try runBubble(["html", "--font-base-url", "/fonts/", "--asset-base-url", "https://cdn.example.com/emoji", "--text", text])
+        let html = try engine.call(bubbleHTML, request).get()
+        #expect(html == cli.stdout)
+        #expect(html.contains("/fonts/") && html.contains("https://cdn.example.com/emoji/smile.png"))
+        let fontsOnly = #"{"text":"Docs at https://example.com [smile] ok","fontBaseURL":"/fonts/","assetBaseURL":null}"#
+        #expect(try engine.call(bubbleHTML, fontsOnly).get() == runBubble(["html", "--font-base-url", "/fonts/", "--text", text]).stdout)
+        let error = try #require(engine.call(bubbleHTML, #"{"text":"x","fontBaseURL":7}"#).failure)
+        #expect(error.status == 400 && error.code == "invalid_request" && error.json.contains("fontBaseURL"))
+    }
+
+    /// bubble_batch refuses a line over its max_line_length (0: the CLI's default) with the error line
+    /// `bubble batch --max-line-length` writes, drops a `\r` before the newline as the CLI does, and
+    /// takes no limit under the CLI's least.
+    @Test func batchAppliesTheLineLimitOfTheCommand() throws {
+        let engine = try CAPIEngine()
+        let huge = "{\"id\":\"huge\",\"text\":\"" + String(repeating: "y", count: 1 << 20) + "\"}"
+        let lines = [requestLine(id: 1, text: "short"), requestLine(id: 2, text: String(repeating: "x", count: 100)),
+                     "{\"id\":3,\"text\":\"cr\"}\r", "\r", huge]
+        let input = lines.joined(separator: "\n") + "\n"
+        for (flags, limit): ([String], UInt) in [([], 0), (["--max-line-length", "64"], 64)] {
+            let cli = try runBubble(["batch", "--jobs", "1"] + flags, stdin: Array(input.utf8))
+            #expect(cli.status == 0)
+            for jobs: Int32 in [1, 2] { #expect(engine.batch(input, jobs: jobs, maxLineLength: limit) == cli.stdout) }
+            let tooLong = cli.stdout.split(separator: "\n").filter { $0.contains("\"line_too_long\"") }.count
+            #expect(tooLong == (limit == 0 ? 1 : 2), "\(flags)")
+        }
+        let error = try #require(engine.batchResult(input, jobs: 1, maxLineLength: 8).failure)
+        #expect(error.status == 400 && error.code == "invalid_request")
+        #expect(try runBubble(["batch", "--max-line-length", "8"], stdin: Array(input.utf8)).status != 0)
+    }
+
     /// Bad input is a status and the code `bubble batch` gives; the engine goes on answering.
     @Test func errorsAreAStatusAndTheCLICode() throws {
         let engine = try CAPIEngine()

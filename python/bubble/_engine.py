@@ -116,9 +116,14 @@ class Engine(_native.Engine):
         return self._text(_SVG, _request(text, spans, markup, entities, link_map, highlights, options))
 
     def html(self, text: Optional[str] = None, *, spans=None, markup=None, entities=None, link_map=None,
-             highlights=None, **options: Any) -> str:
-        """The bubble as an HTML fragment drawn with Bubble's lines, as `bubble html` writes it."""
-        return self._text(_HTML, _request(text, spans, markup, entities, link_map, highlights, options))
+             highlights=None, font_base_url: Optional[str] = None, asset_base_url: Optional[str] = None,
+             **options: Any) -> str:
+        """The bubble as an HTML fragment drawn with Bubble's lines, as `bubble html` writes it: fonts loaded
+        from `font_base_url` by file name (default: `local()` names, then `file://` paths) and catalog images
+        from `asset_base_url` (default: `data:` URIs), as `--font-base-url` and `--asset-base-url` set them."""
+        urls = {key: url for key, url in (("fontBaseURL", font_base_url), ("assetBaseURL", asset_base_url))
+                if url is not None}
+        return self._text(_HTML, _request(text, spans, markup, entities, link_map, highlights, options, urls))
 
     def hit(self, x: float, y: float, text: Optional[str] = None, *, spans=None, markup=None, entities=None,
             link_map=None, highlights=None, **options: Any) -> Dict[str, Any]:
@@ -132,14 +137,17 @@ class Engine(_native.Engine):
         line as a dict, `{"id", "layout"}`."""
         return _loads(self._text(_LAYOUT, message if isinstance(message, (bytes, str)) else _dumps(message)))
 
-    def batch(self, lines: Iterable[Union[str, bytes]], jobs: Optional[int] = 1) -> List[str]:
+    def batch(self, lines: Iterable[Union[str, bytes]], jobs: Optional[int] = 1,
+              max_line_length: Optional[int] = None) -> List[str]:
         """Answers message objects given as JSON lines exactly as `bubble batch` does, on `jobs` threads of the
         library's own (the GIL let go): one result line per input line, in order, `{"id","layout"}` or an
-        error line `{"id","error","line"}`, as text without the newline."""
+        error line `{"id","error","line"}`, as text without the newline. A line longer than
+        `max_line_length` bytes (default 1 MiB, as `bubble batch --max-line-length`) gets a `line_too_long`
+        error line."""
         payload = b"".join((l if isinstance(l, bytes) else l.encode("utf-8")) + b"\n" for l in lines)
         if not payload:
             return []
-        return self._batch(payload, int(jobs or os.cpu_count() or 1)).split("\n")[:-1]
+        return self._batch(payload, int(jobs or os.cpu_count() or 1), int(max_line_length or 0)).split("\n")[:-1]
 
     def layout_many(self, messages: Iterable[Union[str, Dict[str, Any]]], jobs: Optional[int] = None,
                     errors: str = "raise") -> List[Any]:

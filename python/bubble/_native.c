@@ -406,20 +406,22 @@ static PyObject *Engine_text(EngineObject *self, PyObject *const *args, Py_ssize
     return take_str(result, result_length);
 }
 
-/* _batch(lines: bytes, jobs: int) -> str: `bubble_batch`'s result lines. */
+/* _batch(lines: bytes, jobs: int, max_line_length: int) -> str: `bubble_batch`'s result lines. */
 static PyObject *Engine_batch(EngineObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 2 || !PyBytes_Check(args[0])) {
-        PyErr_SetString(PyExc_TypeError, "_batch(lines: bytes, jobs: int)");
+    if (nargs != 3 || !PyBytes_Check(args[0])) {
+        PyErr_SetString(PyExc_TypeError, "_batch(lines: bytes, jobs: int, max_line_length: int)");
         return NULL;
     }
     int jobs;
     if (int_of(args[1], &jobs) < 0) return NULL;
+    size_t max_line_length = PyLong_AsSize_t(args[2]);
+    if (max_line_length == (size_t)-1 && PyErr_Occurred()) return NULL;
     char *result = NULL, *error = NULL;
     size_t result_length = 0;
     int32_t status;
     Py_BEGIN_ALLOW_THREADS
     status = bubble_batch(self->engine, PyBytes_AS_STRING(args[0]), (size_t)PyBytes_GET_SIZE(args[0]), jobs,
-                          &result, &result_length, &error);
+                          max_line_length, &result, &result_length, &error);
     Py_END_ALLOW_THREADS
     if (status != 0) return raise_failure(status, error);
     return take_str(result, result_length);
