@@ -24,9 +24,6 @@ _LAYOUT, _SVG, _HTML, _HIT, _LAYOUT_TEXT = range(5)
 #: or, with the `widths` option, `"layouts":[...]}`.
 _NO_ID = '{"id":null,'
 _LAYOUT_LINE = _NO_ID + '"layout":'
-#: Messages per `bubble_layout_many_tokens` call of `layout_many` on two or more threads: the unit in which
-#: the library runs ahead of the dicts being built.
-_CHUNK = 512
 _NOTHING_ELSE = (None,) * 5
 
 
@@ -156,9 +153,10 @@ class Engine(_native.Engine):
         ...}`, as a `bubble batch` line). Returns the layouts in order; a message that fails raises its
         BubbleError (`.index` says which), or with `errors="return"` stands in the list as its BubbleError.
 
-        With `jobs` of 2 or more the messages go in chunks, laid out ahead by a thread of the compiled
-        module's while this thread builds the dicts of the chunks done (that part holds the GIL); with
-        `jobs=1` all runs on the caller's thread."""
+        The calling thread and `jobs - 1` threads of the compiled module's each lay out the next message
+        no thread has taken; the calling thread builds each dict, in order, as soon as its message is laid
+        out (that part holds the GIL), and lays out messages itself while the next is not ready. With
+        `jobs=1` it does it all: lay out one message, build its dict, and so on."""
         items = tuple(messages)
         requests = not all(m.__class__ is str for m in items)
         if requests:  # texts alone go as they are; with any message object, every message is one
@@ -168,7 +166,7 @@ class Engine(_native.Engine):
         collecting = gc.isenabled()
         gc.disable()
         try:
-            return self._layout_many(items, requests, int(jobs or os.cpu_count() or 1), _CHUNK, errors == "raise")
+            return self._layout_many(items, requests, int(jobs or os.cpu_count() or 1), errors == "raise")
         finally:
             if collecting:
                 gc.enable()

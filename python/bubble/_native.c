@@ -97,6 +97,19 @@ static PyObject *make_float(double v) {
     return f;
 }
 
+/* Integers of a layout (offsets, counts, whole px) past the interpreter's own small ones (up to 256) are
+ * made once too, up to INT_SLOTS. */
+#define INT_SLOTS 4096
+static PyObject *int_slots[INT_SLOTS];
+
+static PyObject *make_int(int64_t v) {
+    if (v < 0 || v >= INT_SLOTS) return PyLong_FromLongLong(v);
+    if (int_slots[v]) return new_ref(int_slots[v]);
+    PyObject *i = PyLong_FromLongLong(v);
+    if (i) int_slots[v] = new_ref(i);
+    return i;
+}
+
 /* An object's keys and values, after its objectBegin, up to and with its objectEnd. */
 static PyObject *read_object(Reader *r, int depth) {
     PyObject *dict = PyDict_New();
@@ -162,7 +175,7 @@ static PyObject *read_value(Reader *r, int depth) {
     case BUBBLE_TOKEN_INTEGER: {
         int64_t v;
         if (!take_bytes(r, &v, sizeof v)) return malformed();
-        return PyLong_FromLongLong(v);
+        return make_int(v);
     }
     case BUBBLE_TOKEN_DOUBLE: {
         double v;
@@ -427,120 +440,148 @@ static PyObject *Engine_batch(EngineObject *self, PyObject *const *args, Py_ssiz
     return take_str(result, result_length);
 }
 
-/* One layout_many call: its messages in chunks, laid out one chunk after the other by a thread of this
- * module's (which calls libbubble and never touches Python), while the caller's thread, holding the GIL,
- * builds the objects of the chunks done. The producer runs at most LOOKAHEAD chunks ahead. */
-#define LOOKAHEAD 4
+/* One layout_many call. The caller's thread and `jobs - 1` threads of this module's lay the messages out one
+ * at a time, each taking the next one no thread has taken, with libbubble's one-message token calls (which
+ * never touch Python). The caller's thread builds each message's objects, in order, as soon as it is laid
+ * out (that part holds the GIL), and whenever the next one is not ready it lets go of the GIL and lays out
+ * messages itself. So `jobs` threads in all, each with work while any is left: no core shared by a thread
+ * that waits, no chunk to wait for; a message's tokens are read while they are still in the cache. With
+ * jobs 1 the caller's thread does it all: lay out one, build it, and so on. The module's threads run at
+ * most AHEAD messages ahead of the objects built. */
+#define AHEAD 1024
 
 typedef struct {
     bubble_engine *engine;
+    tokens_call call;
     const char **data;
     size_t *lengths;
-    size_t count, chunk, chunks;
-    int requests, jobs;
-    /* Per chunk: libbubble's answer (tokens or error), as bubble_layout_many_tokens gives it. */
+    size_t count;
+    /* Per message: libbubble's answer (tokens, or the error), set by whichever thread laid it out; then
+     * `done` (written last, read first, with atomics). */
     char **tokens;
     size_t *token_lengths;
     char **errors;
     int32_t *statuses;
+    unsigned char *done;
+    size_t next;  /* the next message no thread has taken (atomic) */
+    size_t built; /* messages whose objects the caller has made (atomic) */
+    int stop;     /* the caller gave up (an exception): take no more (atomic) */
+    /* Who sleeps: the caller, for message `built` (waiting), or module threads, AHEAD in front (blocked). */
     pthread_mutex_t lock;
     pthread_cond_t changed;
-    size_t produced, consumed; /* chunks laid out; chunks the consumer is done with (under lock) */
-    int stop;                  /* the consumer gave up (an exception): lay out no more */
+    int waiting, blocked;
 } ManyRun;
 
-static void lay_out_chunk(ManyRun *run, size_t k) {
-    size_t first = k * run->chunk, n = run->count - first < run->chunk ? run->count - first : run->chunk;
-    run->statuses[k] = bubble_layout_many_tokens(run->engine, run->data + first, run->lengths + first, n, run->requests,
-                                                 run->jobs, &run->tokens[k], &run->token_lengths[k], &run->errors[k]);
-}
-
-static void *produce(void *context) {
-    ManyRun *run = context;
-    for (size_t k = 0; k < run->chunks; k++) {
+/* Lays out message `i` and marks it done, waking the caller if it sleeps. */
+static void lay_out_one(ManyRun *run, size_t i) {
+    run->statuses[i] = run->call(run->engine, run->data[i], run->lengths[i], &run->tokens[i], &run->token_lengths[i],
+                                 &run->errors[i]);
+    __atomic_store_n(&run->done[i], 1, __ATOMIC_SEQ_CST);
+    if (__atomic_load_n(&run->waiting, __ATOMIC_SEQ_CST)) {
         pthread_mutex_lock(&run->lock);
-        while (!run->stop && k >= run->consumed + LOOKAHEAD) pthread_cond_wait(&run->changed, &run->lock);
-        int stop = run->stop;
-        pthread_mutex_unlock(&run->lock);
-        if (stop) break;
-        lay_out_chunk(run, k);
-        pthread_mutex_lock(&run->lock);
-        run->produced = k + 1;
         pthread_cond_broadcast(&run->changed);
         pthread_mutex_unlock(&run->lock);
+    }
+}
+
+/* A module thread: takes messages until none is left (or the caller stops), at most AHEAD in front of it. */
+static void *lay_out_many(void *context) {
+    ManyRun *run = context;
+    while (!__atomic_load_n(&run->stop, __ATOMIC_SEQ_CST)) {
+        if (__atomic_load_n(&run->next, __ATOMIC_SEQ_CST) >= __atomic_load_n(&run->built, __ATOMIC_SEQ_CST) + AHEAD) {
+            pthread_mutex_lock(&run->lock);
+            __atomic_add_fetch(&run->blocked, 1, __ATOMIC_SEQ_CST);
+            while (!__atomic_load_n(&run->stop, __ATOMIC_SEQ_CST) &&
+                   __atomic_load_n(&run->next, __ATOMIC_SEQ_CST) >= __atomic_load_n(&run->built, __ATOMIC_SEQ_CST) + AHEAD)
+                pthread_cond_wait(&run->changed, &run->lock);
+            __atomic_sub_fetch(&run->blocked, 1, __ATOMIC_SEQ_CST);
+            pthread_mutex_unlock(&run->lock);
+            continue;
+        }
+        size_t i = __atomic_fetch_add(&run->next, 1, __ATOMIC_SEQ_CST);
+        if (i >= run->count) break;
+        lay_out_one(run, i);
     }
     return NULL;
 }
 
-/* Appends the answers of one chunk's tokens to `results`: a layout, or a BubbleError whose `index` is its
- * message's (`index` the chunk's first). With raise_errors the first BubbleError is raised instead. */
-static int read_answers(const char *tokens, size_t length, Py_ssize_t index, PyObject *results, int raise_errors) {
-    Reader r = {(const unsigned char *)tokens, (const unsigned char *)tokens + length};
-    for (; r.at < r.end; index++) {
-        PyObject *answer;
-        if (*r.at == BUBBLE_TOKEN_ERROR) {
-            r.at++;
-            PyObject *status = read_value(&r, 0), *error = status ? read_value(&r, 0) : NULL;
-            if (!error || !PyLong_Check(status) || !PyDict_Check(error)) {
-                Py_XDECREF(status);
-                Py_XDECREF(error);
-                if (!PyErr_Occurred()) malformed();
-                return -1;
-            }
-            PyObject *code = PyDict_GetItemString(error, "code"), *message = PyDict_GetItemString(error, "message");
-            answer = code && message ? PyObject_CallFunction(BubbleError, "OOO", code, message, status) : malformed();
-            Py_DECREF(status);
-            Py_DECREF(error);
-            if (!answer) return -1;
-            PyObject *at = PyLong_FromSsize_t(index);
-            int set = at ? PyObject_SetAttr(answer, str_index, at) : -1;
-            Py_XDECREF(at);
-            if (set < 0) {
-                Py_DECREF(answer);
-                return -1;
-            }
-            if (raise_errors) {
-                PyErr_SetObject((PyObject *)Py_TYPE(answer), answer);
-                Py_DECREF(answer);
-                return -1;
-            }
-        } else if (!(answer = read_layout(&r))) {
-            return -1;
+/* The caller, without the GIL: lays out messages while message `k` is not done, then waits for it. */
+static void wait_for(ManyRun *run, size_t k) {
+    while (!__atomic_load_n(&run->done[k], __ATOMIC_SEQ_CST)) {
+        size_t i = __atomic_fetch_add(&run->next, 1, __ATOMIC_SEQ_CST);
+        if (i < run->count) {
+            lay_out_one(run, i);
+            continue;
         }
-        int status = PyList_Append(results, answer);
-        Py_DECREF(answer);
-        if (status < 0) return -1;
+        pthread_mutex_lock(&run->lock);
+        __atomic_store_n(&run->waiting, 1, __ATOMIC_SEQ_CST);
+        while (!__atomic_load_n(&run->done[k], __ATOMIC_SEQ_CST)) pthread_cond_wait(&run->changed, &run->lock);
+        __atomic_store_n(&run->waiting, 0, __ATOMIC_SEQ_CST);
+        pthread_mutex_unlock(&run->lock);
     }
-    return 0;
 }
 
-/* _layout_many(items: tuple, requests: bool, jobs: int, chunk: int, raise_errors: bool) -> list: the layouts of
- * texts alone (requests false) or message objects (true), in order. With jobs of 2 or more the messages go
- * in chunks, laid out ahead by a thread of this module's while this one builds the objects (see ManyRun);
- * with jobs 1 all runs on the caller's thread, the GIL let go while libbubble works. */
+/* The caller is done with message `k`: module threads held back by AHEAD may go on. */
+static void built_one(ManyRun *run, size_t k) {
+    __atomic_store_n(&run->built, k + 1, __ATOMIC_SEQ_CST);
+    if (__atomic_load_n(&run->blocked, __ATOMIC_SEQ_CST)) {
+        pthread_mutex_lock(&run->lock);
+        pthread_cond_broadcast(&run->changed);
+        pthread_mutex_unlock(&run->lock);
+    }
+}
+
+/* The answer to message `index`: its layout, or for a failed message its BubbleError (with `index`). NULL with
+ * an exception set when the objects cannot be made. */
+static PyObject *answer_of(ManyRun *run, size_t index) {
+    if (run->statuses[index] == 0) {
+        Reader r = {(const unsigned char *)run->tokens[index], (const unsigned char *)run->tokens[index] + run->token_lengths[index]};
+        return read_layout(&r);
+    }
+    const char *error = run->errors[index] ? run->errors[index] : "";
+    PyObject *answer = PyObject_CallMethod(BubbleError, "from_json", "iy", (int)run->statuses[index], error);
+    if (!answer) return NULL;
+    PyObject *at = PyLong_FromSize_t(index);
+    int set = at ? PyObject_SetAttr(answer, str_index, at) : -1;
+    Py_XDECREF(at);
+    if (set < 0) Py_CLEAR(answer);
+    return answer;
+}
+
+/* _layout_many(items: tuple, requests: bool, jobs: int, raise_errors: bool) -> list: the layouts of texts alone
+ * (requests false) or message objects (true), in order, laid out on `jobs` threads (see ManyRun). A failed
+ * message stands in the list as its BubbleError, or with raise_errors the first one is raised. */
 static PyObject *Engine_layout_many(EngineObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 5 || !PyTuple_Check(args[0])) {
-        PyErr_SetString(PyExc_TypeError, "_layout_many(items: tuple, requests: bool, jobs: int, chunk: int, raise_errors: bool)");
+    if (nargs != 4 || !PyTuple_Check(args[0])) {
+        PyErr_SetString(PyExc_TypeError, "_layout_many(items: tuple, requests: bool, jobs: int, raise_errors: bool)");
         return NULL;
     }
     PyObject *items = args[0]; /* a tuple: its items stay alive and in place while the GIL is let go */
-    int requests = PyObject_IsTrue(args[1]), raise_errors = PyObject_IsTrue(args[4]), jobs, chunk;
-    if (requests < 0 || raise_errors < 0 || int_of(args[2], &jobs) < 0 || int_of(args[3], &chunk) < 0) return NULL;
-    ManyRun run = {.engine = self->engine, .requests = requests, .jobs = jobs};
+    int requests = PyObject_IsTrue(args[1]), raise_errors = PyObject_IsTrue(args[3]), jobs;
+    if (requests < 0 || raise_errors < 0 || int_of(args[2], &jobs) < 0) return NULL;
+    {   /* the engine and `jobs` checked by libbubble, as its many-message calls check them (no message: no work) */
+        char *none = NULL, *error = NULL;
+        size_t none_length = 0;
+        int32_t status = bubble_layout_many_tokens(self->engine, NULL, NULL, 0, requests, jobs, &none, &none_length, &error);
+        bubble_free(none);
+        if (status != 0) return raise_failure(status, error);
+    }
+    ManyRun run = {.engine = self->engine, .call = requests ? bubble_layout_tokens : bubble_layout_text_tokens};
     run.count = (size_t)PyTuple_GET_SIZE(items);
-    run.chunk = jobs < 2 || chunk < 1 ? (run.count ? run.count : 1) : (size_t)chunk;
-    run.chunks = (run.count + run.chunk - 1) / run.chunk;
-    PyObject *results = PyList_New(0);
-    size_t slots = run.count ? run.count : 1, chunk_slots = run.chunks ? run.chunks : 1;
+    size_t slots = run.count ? run.count : 1;
+    PyObject *results = PyList_New((Py_ssize_t)run.count); /* filled in order; a failed call drops it */
     run.data = PyMem_Malloc(sizeof *run.data * slots);
     run.lengths = PyMem_Malloc(sizeof *run.lengths * slots);
-    run.tokens = PyMem_Calloc(chunk_slots, sizeof *run.tokens);
-    run.token_lengths = PyMem_Calloc(chunk_slots, sizeof *run.token_lengths);
-    run.errors = PyMem_Calloc(chunk_slots, sizeof *run.errors);
-    run.statuses = PyMem_Calloc(chunk_slots, sizeof *run.statuses);
-    int failed = 0, threaded = 0;
-    pthread_t producer;
-    if (!results || !run.data || !run.lengths || !run.tokens || !run.token_lengths || !run.errors || !run.statuses) {
+    run.tokens = PyMem_Calloc(slots, sizeof *run.tokens);
+    run.token_lengths = PyMem_Calloc(slots, sizeof *run.token_lengths);
+    run.errors = PyMem_Calloc(slots, sizeof *run.errors);
+    run.statuses = PyMem_Calloc(slots, sizeof *run.statuses);
+    run.done = PyMem_Calloc(slots, sizeof *run.done);
+    int failed = 0;
+    size_t started = 0;
+    pthread_t threads[256];
+    if (!results || !run.data || !run.lengths || !run.tokens || !run.token_lengths || !run.errors || !run.statuses ||
+        !run.done) {
         if (results) PyErr_NoMemory();
         failed = 1;
         goto done;
@@ -553,59 +594,52 @@ static PyObject *Engine_layout_many(EngineObject *self, PyObject *const *args, P
         }
         run.lengths[i] = (size_t)length;
     }
-    if (run.chunks > 1) {
-        pthread_mutex_init(&run.lock, NULL);
-        pthread_cond_init(&run.changed, NULL);
-        if (pthread_create(&producer, NULL, produce, &run) != 0) {
-            pthread_cond_destroy(&run.changed);
-            pthread_mutex_destroy(&run.lock);
-            PyErr_SetString(PyExc_RuntimeError, "bubble: no thread for layout_many");
-            failed = 1;
-            goto done;
-        }
-        threaded = 1;
+    pthread_mutex_init(&run.lock, NULL);
+    pthread_cond_init(&run.changed, NULL);
+    pthread_attr_t attributes;
+    pthread_attr_init(&attributes);
+    pthread_attr_setstacksize(&attributes, 8 << 20); /* as libbubble's own threads: deep JSON and long paragraphs recurse */
+    for (int t = 1; t < jobs && (size_t)t < run.count; t++) {
+        if (pthread_create(&threads[started], &attributes, lay_out_many, &run) != 0) break; /* fewer threads, same answers */
+        started++;
     }
-    for (size_t k = 0; k < run.chunks; k++) {
-        if (threaded) {
+    pthread_attr_destroy(&attributes);
+    for (size_t k = 0; k < run.count; k++) {
+        if (!__atomic_load_n(&run.done[k], __ATOMIC_SEQ_CST)) {
             Py_BEGIN_ALLOW_THREADS
-            pthread_mutex_lock(&run.lock);
-            while (run.produced <= k) pthread_cond_wait(&run.changed, &run.lock);
-            pthread_mutex_unlock(&run.lock);
-            Py_END_ALLOW_THREADS
-        } else {
-            Py_BEGIN_ALLOW_THREADS
-            lay_out_chunk(&run, k);
+            wait_for(&run, k);
             Py_END_ALLOW_THREADS
         }
-        if (run.statuses[k] != 0) {
-            raise_failure(run.statuses[k], run.errors[k]);
-            run.errors[k] = NULL;
-            failed = 1;
-        } else {
-            failed = read_answers(run.tokens[k], run.token_lengths[k], (Py_ssize_t)(k * run.chunk), results, raise_errors) < 0;
-        }
+        PyObject *answer = answer_of(&run, k);
         bubble_free(run.tokens[k]);
-        run.tokens[k] = NULL;
-        if (threaded) {
-            pthread_mutex_lock(&run.lock);
-            run.consumed = k + 1;
-            run.stop = failed;
-            pthread_cond_broadcast(&run.changed);
-            pthread_mutex_unlock(&run.lock);
+        bubble_free(run.errors[k]);
+        run.tokens[k] = run.errors[k] = NULL;
+        if (answer && raise_errors && run.statuses[k] != 0) {
+            PyErr_SetObject((PyObject *)Py_TYPE(answer), answer);
+            Py_CLEAR(answer);
         }
-        if (failed) break;
+        if (!answer) {
+            failed = 1;
+            break;
+        }
+        PyList_SET_ITEM(results, (Py_ssize_t)k, answer);
+        built_one(&run, k);
     }
-    if (threaded) {
+    if (failed) __atomic_store_n(&run.stop, 1, __ATOMIC_SEQ_CST);
+    if (started) {
+        pthread_mutex_lock(&run.lock);
+        pthread_cond_broadcast(&run.changed);
+        pthread_mutex_unlock(&run.lock);
         Py_BEGIN_ALLOW_THREADS
-        pthread_join(producer, NULL);
+        for (size_t t = 0; t < started; t++) pthread_join(threads[t], NULL);
         Py_END_ALLOW_THREADS
-        pthread_cond_destroy(&run.changed);
-        pthread_mutex_destroy(&run.lock);
     }
+    pthread_cond_destroy(&run.changed);
+    pthread_mutex_destroy(&run.lock);
 done:
-    for (size_t k = 0; run.tokens && k < run.chunks; k++) {
-        bubble_free(run.tokens[k]);
-        bubble_free(run.errors ? run.errors[k] : NULL);
+    for (size_t i = 0; run.tokens && run.errors && i < run.count; i++) { /* what a failed call left */
+        bubble_free(run.tokens[i]);
+        bubble_free(run.errors[i]);
     }
     PyMem_Free(run.data);
     PyMem_Free(run.lengths);
@@ -613,6 +647,7 @@ done:
     PyMem_Free(run.token_lengths);
     PyMem_Free(run.errors);
     PyMem_Free(run.statuses);
+    PyMem_Free(run.done);
     if (failed) Py_CLEAR(results);
     return results;
 }
