@@ -41,9 +41,9 @@ public enum LibraryTargets {
     /// The plan of each common size at each width (5 × 800), made once when the target starts
     /// (``prepare()``), as `layout(_:options:)` would make it for those options on every input. An input
     /// at a common size is laid out under its plan (`layout(_:plan:)`, what `layout(_:options:)` runs after
-    /// planning): merging, checking and planning the same three options again found nothing and was over a
-    /// third of a `spans` execution. Inputs at a drawn size still go through `layout(_:options:)` whole,
-    /// and `options`, `entities`, `batch`, `svg` and `html` plan the options they read on every input.
+    /// planning): merging, checking and planning the same three options again on every input tests nothing
+    /// new. Inputs at a drawn size still go through `layout(_:options:)` whole, and `options`, `entities`,
+    /// `batch`, `svg` and `html` plan the options they read on every input.
     static let warmPlans: [LayoutPlan] = {
         var plans: [LayoutPlan] = []
         plans.reserveCapacity(commonSizes.count * widthCount)
