@@ -4,28 +4,86 @@ import Bubble
 /// per fuzz target (`bubble-fuzz-text` calls ``text(_:)``, and so on). Each takes any bytes, and the only
 /// failures are a crash (a trap, an ASan report, a broken ``Invariants`` check), a leak or a time-out; an
 /// error answer (`BubbleError`) is a pass. Sizes and widths that the input format does not carry (plain text,
-/// markup, spans) are drawn from the input's hash, so the per-size state sees thousands of values.
+/// markup, spans) are drawn from the input's hash: widths from 800 values, font sizes mostly from a few
+/// (see ``draw(_:)``), one input in eight from hundreds, so the per-size state still fills and evicts.
 public enum LibraryTargets {
     static var engine: BubbleEngine { FuzzState.engine }
 
-    /// Options for a format that carries none: a font size and a width from the hash (thousands of
-    /// distinct sizes over a run, for the per-size and per-style state), bad bytes replaced.
-    static func drawnOptions(_ hash: InputHash) -> BubbleOptions {
+    /// The font sizes seven inputs in eight are laid out at: fewer than a face keeps HarfBuzz fonts for
+    /// (`FontFace.sizedFontCapacity`, 8), so these inputs find their font and their words' shapes warm,
+    /// as a server's messages do.
+    static let commonSizes: [Double] = [11, 13, 16, 20, 28]
+
+    /// The widths drawn, px: every bubble width from 1 to 800.
+    static let widthCount = 800
+
+    /// An input's font size and width, from its hash. One input in eight (the hash's top three bits 0)
+    /// takes a size from 369 (4–96 px by 0.25), a fresh HarfBuzz font and cold word caches: over a run
+    /// that is thousands of inputs, enough for the per-size state (fonts evicted past 8 sizes a face,
+    /// word-style generations) to fill and turn over, while most executions test the message rather than
+    /// pay for a font. `common` is the index of a common size, nil for a drawn one.
+    static func draw(_ hash: InputHash) -> (common: Int?, fontSize: Double, maxWidth: Double) {
+        let maxWidth = hash.pick(1...Double(widthCount), step: 1, shift: 16)
+        guard hash.value >> 61 != 0 else { return (nil, hash.pick(4...96, step: 0.25, shift: 0), maxWidth) }
+        let i = Int((hash.value >> 40) % UInt64(commonSizes.count))
+        return (i, commonSizes[i], maxWidth)
+    }
+
+    /// Options for a format that carries none: a font size and a width, bad bytes replaced.
+    static func options(fontSize: Double, maxWidth: Double) -> BubbleOptions {
         var o = BubbleOptions()
-        o.fontSize = hash.pick(4...96, step: 0.25, shift: 0)
-        o.maxWidth = hash.pick(1...800, step: 1, shift: 16)
+        o.fontSize = fontSize
+        o.maxWidth = maxWidth
         o.invalidUTF8 = .replace
         return o
     }
 
-    public static func text(_ bytes: [UInt8]) { lay(Message(utf8: bytes, format: .text), drawnOptions(InputHash(bytes))) }
-    public static func markup(_ bytes: [UInt8]) { lay(Message(utf8: bytes, format: .markup), drawnOptions(InputHash(bytes))) }
-    public static func spans(_ bytes: [UInt8]) { lay(Message(utf8: bytes, format: .spans), drawnOptions(InputHash(bytes))) }
+    /// The plan of each common size at each width (5 × 800), made once when the target starts
+    /// (``prepare()``), as `layout(_:options:)` would make it for those options on every input. An input
+    /// at a common size is laid out under its plan (`layout(_:plan:)`, what `layout(_:options:)` runs after
+    /// planning): merging, checking and planning the same three options again on every input tests nothing
+    /// new. Inputs at a drawn size still go through `layout(_:options:)` whole, and `options`, `entities`,
+    /// `batch`, `svg` and `html` plan the options they read on every input.
+    static let warmPlans: [LayoutPlan] = {
+        var plans: [LayoutPlan] = []
+        plans.reserveCapacity(commonSizes.count * widthCount)
+        for size in commonSizes {
+            for width in 1...widthCount {
+                do throws(BubbleError) {
+                    plans.append(try engine.plan(for: options(fontSize: size, maxWidth: Double(width))))
+                } catch { fatalError("bubble-fuzz: no plan at \(size) px, \(width) px: \(error.message)") }
+            }
+        }
+        return plans
+    }()
+
+    /// Makes the engine and the plans before the first input (the `prepare` of the targets that draw sizes).
+    public static func prepare() {
+        _ = FuzzState.engine
+        _ = warmPlans
+    }
+
+    /// Lays out a message of a format that carries no options at its drawn size and width.
+    static func layDrawn(_ message: Message, _ hash: InputHash) {
+        let d = draw(hash)
+        if let i = d.common {
+            let plan = warmPlans[i * widthCount + Int(d.maxWidth) - 1]
+            guard let layout = try? engine.layout(message, plan: plan) else { return }
+            check(layout)
+        } else {
+            lay(message, options(fontSize: d.fontSize, maxWidth: d.maxWidth))
+        }
+    }
+
+    public static func text(_ bytes: [UInt8]) { layDrawn(Message(utf8: bytes, format: .text), InputHash(bytes)) }
+    public static func markup(_ bytes: [UInt8]) { layDrawn(Message(utf8: bytes, format: .markup), InputHash(bytes)) }
+    public static func spans(_ bytes: [UInt8]) { layDrawn(Message(utf8: bytes, format: .spans), InputHash(bytes)) }
 
     /// A message object whose body is `text` + `entities` (others are left to the batch target).
     public static func entities(_ bytes: [UInt8]) {
         guard let request = try? MessageReader.read(document: bytes), case .entities = request.message.body else { return }
-        lay(request.message, request.options ?? drawnOptions(InputHash(bytes)))
+        guard let options = request.options else { return layDrawn(request.message, InputHash(bytes)) }
+        lay(request.message, options)
     }
 
     /// The input is an options object, read inside a message object as every front end reads it, and
@@ -78,6 +136,11 @@ public enum LibraryTargets {
     /// targets more than half their time per input beyond the layout.
     static func lay(_ message: Message, _ options: BubbleOptions) {
         guard let layout = try? engine.layout(message, options: options) else { return }
+        check(layout)
+    }
+
+    /// The invariants and a few hit tests of a layout.
+    static func check(_ layout: BubbleLayout) {
         Invariants.check(layout)
         Invariants.hitTest(layout, InputHash([UInt8(truncatingIfNeeded: layout.lineLayout.lines.count)]))
     }

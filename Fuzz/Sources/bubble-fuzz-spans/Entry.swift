@@ -3,5 +3,5 @@ import BubbleFuzzTargets
 
 @main
 enum Fuzzer {
-    static func main() { FuzzEntry.main(prepare: { _ = FuzzState.engine }, target: LibraryTargets.spans) }
+    static func main() { FuzzEntry.main(prepare: LibraryTargets.prepare, target: LibraryTargets.spans) }
 }
