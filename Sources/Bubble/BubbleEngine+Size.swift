@@ -53,24 +53,46 @@ extension BubbleEngine {
 public struct PreparedMessage: Sendable {
     let shaped: ShapedText
     let plan: LayoutPlan
+    /// The message's layout with no width limit, when it is its layout at every text width from
+    /// ``unboundedFrom`` up (``LineLayout/unboundedFrom()``: most chat messages, one line on any phone).
+    let unbounded: BubbleLayout?
+    /// Text width (the bubble's less its padding), px, from which ``unbounded`` is the layout.
+    let unboundedFrom: Double
 }
 
 extension BubbleEngine {
-    /// Maps and shapes `message` under `options` (over the engine's defaults), keeping what no width changes.
+    /// Maps and shapes `message` under `options` (over the engine's defaults), keeping what no width changes:
+    /// the shaping, and its layout and report with no width limit when every width from some width up gives
+    /// that layout (each paragraph one line, nothing cut), so a width at least that wide costs a copy.
     /// A long message is kept whole (no prefix of it stands for it at every width).
     public func prepare(_ message: Message, options: BubbleOptions? = nil) throws(BubbleError) -> PreparedMessage {
         let plan = try plan(for: options)
-        return PreparedMessage(shaped: try shape(map(message, plan), plan), plan: plan)
+        let shaped = try shape(map(message, plan), plan)
+        if plan.constraints.statusSlot == nil {
+            let unbounded = report(shaped, plan, width: .infinity)
+            if let from = unbounded.lineLayout.unboundedFrom() {
+                return PreparedMessage(shaped: shaped, plan: plan, unbounded: unbounded, unboundedFrom: from)
+            }
+        }
+        return PreparedMessage(shaped: shaped, plan: plan, unbounded: nil, unboundedFrom: .infinity)
     }
 
     /// The layout of a prepared message at bubble width `width` (padding included): the layout
-    /// ``layout(_:options:)`` gives with that `maxWidth`, from lines broken anew and nothing shaped.
+    /// ``layout(_:options:)`` gives with that `maxWidth`, from lines broken anew and nothing shaped, or
+    /// the one kept when nothing at this width breaks differently.
     public func layout(_ prepared: PreparedMessage, width: Double) -> BubbleLayout {
-        report(prepared.shaped, prepared.plan, width: width)
+        let constraints = prepared.plan.constraints(width: width)
+        if let unbounded = prepared.unbounded, constraints.maxWidth >= prepared.unboundedFrom {
+            return unbounded.under(constraints)
+        }
+        return report(prepared.shaped, prepared.plan, width: width)
     }
 
-    /// The size of a prepared message's bubble at `width`: its lines broken anew, no report, no JSON.
+    /// The size of a prepared message's bubble at `width`: its lines broken anew, no report, no JSON (or the
+    /// size kept, when nothing at this width breaks differently).
     public func size(_ prepared: PreparedMessage, width: Double) -> BubbleSize {
-        BubbleSize(prepared.shaped.layOut(prepared.plan.constraints(width: width)), padding: prepared.plan.padding)
+        let constraints = prepared.plan.constraints(width: width)
+        if let unbounded = prepared.unbounded, constraints.maxWidth >= prepared.unboundedFrom { return BubbleSize(unbounded) }
+        return BubbleSize(prepared.shaped.layOut(constraints), padding: prepared.plan.padding)
     }
 }

@@ -15,7 +15,8 @@ import Glibc
 /// the median over the rounds is printed, for two width sets: a phone turned sideways (280, 360) and
 /// four screen sizes (240, 280, 320, 360). Then the same from a kept shaping (``BubbleEngine/prepare(_:options:)``):
 /// a message's layout and its size alone at 360 px against its full layout at 280 (issue 30's target for a new
-/// width: ≤ 10%), as `preparedLayoutAt360` and `preparedSizeAt360`.
+/// width: ≤ 10%), as `preparedLayoutAt360` and `preparedSizeAt360`; and what preparing costs (mapping, shaping,
+/// the layout with no width limit that serves the widths it holds at), against the same, as `prepare`.
 func widthsCost(corpusPath: String, rounds: Int) {
     let corpus = loadCorpus(corpusPath)
     let messages = corpus.map { Message(text: $0.text) }
@@ -65,15 +66,17 @@ func widthsCost(corpusPath: String, rounds: Int) {
             ratios[k].append((tk - t1) / Double(sets[k].count - 1) / t1)
         }
     }
-    // A new width from a kept shaping (BubbleEngine.prepare): each message prepared untimed, then its layout
-    // and its size at 360 px against its full layout at 280, in alternating order.
-    var newLayout: [Double] = [], newSize: [Double] = []
+    // A new width from a kept shaping (BubbleEngine.prepare): each message prepared (timed apart), then its
+    // layout and its size at 360 px against its full layout at 280, in alternating order.
+    var newLayout: [Double] = [], newSize: [Double] = [], preparing: [Double] = []
     for round in -1..<rounds {
-        var full = 0.0, layout = 0.0, size = 0.0
+        var full = 0.0, layout = 0.0, size = 0.0, prepare = 0.0
         do {
             for (i, m) in messages.enumerated() {
+                let p = now(CLOCK_MONOTONIC)
                 let prepared = try engine.prepare(m)
                 let a = now(CLOCK_MONOTONIC)
+                prepare += a - p
                 if i % 2 == 0 { sink += try engine.layout(m, plan: one).size.height }
                 let b = now(CLOCK_MONOTONIC)
                 sink += engine.layout(prepared, width: 360).size.height
@@ -87,12 +90,13 @@ func widthsCost(corpusPath: String, rounds: Int) {
                 size += d - c
             }
         } catch { fail("\(error)") }
-        if round >= 0 { newLayout.append(layout / full); newSize.append(size / full) }
+        if round >= 0 { newLayout.append(layout / full); newSize.append(size / full); preparing.append(prepare / full) }
     }
     func median(_ v: [Double]) -> Double { v.sorted()[v.count / 2] }
     var fields = ["\"n\": \(corpus.count)", "\"rounds\": \(rounds)",
                   "\"usPerMessage\": \(fixed(median(base) / Double(corpus.count) * 1e6, 2))",
-                  "\"preparedLayoutAt360\": \(fixed(median(newLayout), 3))", "\"preparedSizeAt360\": \(fixed(median(newSize), 3))"]
+                  "\"preparedLayoutAt360\": \(fixed(median(newLayout), 3))", "\"preparedSizeAt360\": \(fixed(median(newSize), 3))",
+                  "\"prepare\": \(fixed(median(preparing), 3))"]
     for (k, widths) in sets.enumerated() {
         let name = widths.map { String(Int($0)) }.joined(separator: ",")
         fields.append("\"\(name)\": {\"extraWidthCost\": \(fixed(median(ratios[k]), 3)), \"rounds\": [\(ratios[k].map { fixed($0, 3) }.joined(separator: ", "))]}")

@@ -73,27 +73,3 @@ import Testing
         #expect(try engine.size(markup, options: nil) == BubbleSize(try engine.layout(markup, options: nil)))
     }
 }
-
-/// A message prepared once (mapped and shaped) and laid out or sized at other widths.
-@Suite struct PreparedMessageTests {
-    /// At each width, the prepared message's layout is the JSON of a layout with that `maxWidth`, and its
-    /// size is that layout's.
-    @Test func eachWidthIsTheLayoutAtThatWidth() throws {
-        let texts = SizeOnlyTests.corpus.prefix(300)
-        #expect(texts.count == 300)
-        var g = SeededGenerator(seed: 30)
-        let renderer = JSONRenderer()
-        for (n, text) in texts.enumerated() {
-            let o = SizeOnlyTests.variants(n, width: 280)
-            let prepared = try engine.prepare(Message(text: text), options: o)
-            for _ in 0..<3 {
-                let width = Double(Int.random(in: 40...480, using: &g))
-                var at = o
-                at.maxWidth = width
-                let full = try engine.layout(text: text, options: at)
-                #expect(renderer.render(engine.layout(prepared, width: width)) == renderer.render(full), "\(text.debugDescription) at \(width)")
-                #expect(engine.size(prepared, width: width) == BubbleSize(full))
-            }
-        }
-    }
-}

@@ -5,7 +5,7 @@ public import BubbleMapping
 /// Geometry is CSS px in the bubble's own space: origin at its top-left corner, y down, padding
 /// included (text starts at `padding.left`, `padding.top`).
 public struct BubbleLayout: Sendable {
-    public let lineLayout: LineLayout
+    public private(set) var lineLayout: LineLayout
     public let padding: EdgeInsets
     /// Shrink-wrapped size: the widest line plus padding; all lines plus padding.
     public let size: (width: Double, height: Double)
@@ -28,6 +28,14 @@ public struct BubbleLayout: Sendable {
     public internal(set) var touchTargets: TouchTargets?
 
     package var shaped: ShapedText { lineLayout.shaped }
+
+    /// This layout under `constraints`: for a layout that every width from its own up gives alike
+    /// (``LineLayout/unboundedFrom()``), the one at a given width, its constraints saying so.
+    package func under(_ constraints: LayoutConstraints) -> BubbleLayout {
+        var layout = self
+        layout.lineLayout.constraints = constraints
+        return layout
+    }
     public var mapped: MappedText { lineLayout.shaped.mapped }
     /// The mapping of the whole message: ``mapped`` unless the layout covers a prefix of it. Its text and
     /// offsets agree with ``mapped`` over the prefix; hidden items past the prefix are ranges in it.
