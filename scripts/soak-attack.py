@@ -9,9 +9,9 @@ post valid requests of 100 long messages (corpus messages joined to 1-3 KB) at t
 size no request used before, each sent again at once when refused (a careless client).
 Throughout and for AFTER_SECONDS more it GETs /healthz every 100 ms and samples the server's resident
 memory, then writes WORKDIR/attack.json: /healthz latency, RSS peak, and the answers by kind.
-NICE (0, the default: one process): the attack runs in a process of its own at `nice` NICE, and the
-prober stays in this one at the caller's priority (a prober sharing a low-priority process and its GIL
-would time the attacker's scheduling, not the server's)."""
+The attack runs in a process of its own, at `nice` NICE (0, the default: the caller's priority), and the
+prober stays in this one at the caller's priority (a prober sharing the attack's process and its GIL
+would time the attacker's threads, not the server)."""
 import collections, http.client, json, os, socket, sys, threading, time
 
 port, pid, attack, after, work = int(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4]), sys.argv[5]
@@ -172,32 +172,30 @@ else:
     attackers += [threading.Thread(target=idle_connections)]
     attackers += [threading.Thread(target=slow_body, args=(i,)) for i in range(20)]
     attackers += [threading.Thread(target=hostile, args=(i,)) for i in range(3)]
-if nice:
-    # Forked before any thread starts; the child sends its answers back through a pipe when done.
-    r, w = os.pipe()
-    child = os.fork()
-    if child == 0:
-        os.close(r)
+# The attack runs in a process of its own (at nice N when asked), so that the prober's /healthz times are
+# the server's, not waits for this process's GIL behind the attack threads; forked before any thread
+# starts, the child sends its answers back through a pipe when done.
+r, w = os.pipe()
+child = os.fork()
+if child == 0:
+    os.close(r)
+    if nice:
         os.nice(nice)
-        for t in attackers:
-            t.start()
-        for t in attackers:
-            t.join()
-        with os.fdopen(w, "w") as out:
-            json.dump({k: dict(v) for k, v in answers.items()}, out)
-        os._exit(0)
-    os.close(w)
-    attackers = []
-threads = [threading.Thread(target=prober)] + attackers
-for t in threads:
-    t.start()
-for t in threads:
-    t.join()
-if nice:
-    with os.fdopen(r) as inp:
-        for kind, by in json.load(inp).items():
-            answers[kind].update(by)
-    os.waitpid(child, 0)
+    for t in attackers:
+        t.start()
+    for t in attackers:
+        t.join()
+    with os.fdopen(w, "w") as out:
+        json.dump({k: dict(v) for k, v in answers.items()}, out)
+    os._exit(0)
+os.close(w)
+probe = threading.Thread(target=prober)
+probe.start()
+probe.join()
+with os.fdopen(r) as inp:
+    for kind, by in json.load(inp).items():
+        answers[kind].update(by)
+os.waitpid(child, 0)
 healthz.sort()
 report = {
     "healthzMaxMs": round(healthz[-1], 1) if healthz else None,

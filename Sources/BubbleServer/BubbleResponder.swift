@@ -49,8 +49,8 @@ package struct BubbleResponder: HTTPResponder {
         let id = RequestID.sane(request.headers[Self.requestIDField]) ?? context.id
         var outcome = Outcome()
         var reply: Reply
+        let client = ClientKey(header: service.clientKeyHeader, request: request, connection: context.connection)
         do {
-            let client = ClientKey(header: service.clientKeyHeader, request: request, connection: context.connection)
             reply = try await route(path, request, client, &outcome)
         } catch {
             outcome.errors.append(error.error.code)
@@ -81,6 +81,11 @@ package struct BubbleResponder: HTTPResponder {
             "messages": "\(outcome.messages)", "duration_ms": "\(String(format: "%.2f", ms))",
             "bytes": "\(body.count)",
         ])
+        // Held after it is counted and logged, so the latency figures are the server's work.
+        if (400..<500).contains(reply.status.code), let key = client.refusalKey(peer: context.peer) {
+            let delay = service.refusals.refuse(key)
+            if delay > .zero { try? await Task.sleep(for: delay) }
+        }
         return response
     }
 

@@ -55,6 +55,9 @@ package struct BubbleServerSettings: Sendable {
     /// laying out at once (`--max-client-cost`); past it: 429 with `Retry-After`, unless the client has
     /// nothing in flight. The default is about one full 4 MiB body of text at a warm font size. 0: no bound.
     package var maxClientCost: Int = 4_000_000
+    /// Longest a refused request's answer is held, in seconds, once its client keeps being refused
+    /// (`--refusal-delay`; ``RefusalPenalty``; 0: never).
+    package var refusalDelay: Double = 1
 
     /// Options every request starts from (the server's `--options` file and flags); a request's
     /// `options` go over them, a message's over the request's.

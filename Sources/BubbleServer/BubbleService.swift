@@ -24,6 +24,8 @@ package final class BubbleService: Sendable {
     /// expensive message is a chunk of its own, so another client's work is never behind more than a
     /// chunk per core.
     static let chunkCost = 16_384
+    /// Slows clients that keep being refused (``RefusalPenalty``).
+    let refusals: RefusalPenalty
     /// Where requests of estimated cost at least ``RequestCost/bulk`` are laid out (and the heap trimmed).
     let lane: BulkLane
     /// Cold font sizes between two heap trims past which the idle typesetters are let go (a server at a
@@ -39,6 +41,7 @@ package final class BubbleService: Sendable {
         allowedFamilies = BubbleService.allowedFamilies(settings)
         clientKeyHeader = settings.clientKeyHeader.flatMap { HTTPFields.Element.Name($0) }
         lane = BulkLane()
+        refusals = RefusalPenalty(maxDelay: .milliseconds(Int64((settings.refusalDelay * 1000).rounded())))
         gate = LayoutGate(slots: settings.maxConcurrentLayouts, bulkSlots: lane.threads, queueLimit: settings.layoutQueue,
                           clientCostLimit: settings.maxClientCost, heapTrim: HeapTrim(lane: lane))
         let engine = self.engine
@@ -50,6 +53,7 @@ package final class BubbleService: Sendable {
             let bulk = gate.takeBulkRan()
             if warmth.takeColdSizes(atLeast: BubbleService.coldSizesBeforeRelease) || bulk { engine.releaseIdleTypesetters() }
         }
+        lane.setCheapWorkRunning { gate.cheapWorkRunning }
         HeapTrim.useMappedThreshold()
         Task.detached(priority: .background) { _ = engine.fontFingerprint }
     }
@@ -277,7 +281,7 @@ package final class BubbleService: Sendable {
         }
         if start < messages.count { chunks.append(start..<messages.count) }
         if chunks.count <= 1 {
-            return bulk ? await lane.run { messages.map { self.item($0, cached: false) } } : messages.map { item($0) }
+            return bulk ? await lane.run { self.bulkItems(messages) } : messages.map { item($0) }
         }
         let width = ProcessInfoCount.activeProcessors
         let lane = self.lane
@@ -287,7 +291,7 @@ package final class BubbleService: Sendable {
                 let range = chunks[next]
                 let chunk = Array(messages[range])
                 if bulk {
-                    group.addTask { (range.lowerBound, await lane.run { chunk.map { self.item($0, cached: false) } }) }
+                    group.addTask { (range.lowerBound, await lane.run { self.bulkItems(chunk) }) }
                 } else {
                     group.addTask { (range.lowerBound, chunk.map { self.item($0) }) }
                 }
@@ -300,6 +304,15 @@ package final class BubbleService: Sendable {
                 if next < chunks.count { add() }
             }
             return items.map { $0! }
+        }
+    }
+
+    /// A bulk job's results, on the ``BulkLane``, paced (``BulkLane/Pacer``) and not cached.
+    private func bulkItems(_ messages: [RequestMessage]) -> [Item] {
+        var pacer = BulkLane.Pacer(lane)
+        return messages.map { m in
+            pacer.pace()
+            return item(m, cached: false)
         }
     }
 

@@ -24,6 +24,38 @@ final class BulkLane: @unchecked Sendable {
     static let niceness: Int32 = 19
     /// Bulk threads started.
     let threads: Int
+    /// The share of a core bulk work takes while cheap work is laying out (``Pacer``).
+    static let shareWhileBusy = 0.25
+    /// Whether cheap work is laying out now (set once by the service: the ``LayoutGate``'s answer).
+    private(set) var cheapWorkRunning: @Sendable () -> Bool = { false }
+
+    /// Sets how the lane tells that cheap work is laying out; call before the first bulk job.
+    func setCheapWorkRunning(_ test: @escaping @Sendable () -> Bool) { cheapWorkRunning = test }
+
+    /// Paces a bulk job between its items: after an item laid out while cheap work was running, the bulk
+    /// thread sleeps three times as long as the item took, so bulk work takes about
+    /// ``shareWhileBusy`` of a core while cheap requests lay out, and all it can get otherwise.
+    ///
+    /// `SCHED_IDLE` alone did not keep bulk work from slowing cheap requests: in `scripts/soak`'s
+    /// expensive mix the valid p99 rose in step with the bulk requests admitted. What a bulk request
+    /// costs besides its thread's CPU (the caches and cores it shares, the locks it holds when the kernel
+    /// sets it aside, its answer written at normal priority) grows with the bulk work done, and only
+    /// doing less of it while cheap work runs bounds that.
+    struct Pacer {
+        let lane: BulkLane
+        private var last = ContinuousClock.now
+
+        init(_ lane: BulkLane) { self.lane = lane }
+
+        /// Call before each item of a bulk job.
+        mutating func pace() {
+            let worked = ContinuousClock.now - last
+            if worked > .zero, lane.cheapWorkRunning() {
+                Thread.sleep(forTimeInterval: worked.seconds * (1 / BulkLane.shareWhileBusy - 1))
+            }
+            last = .now
+        }
+    }
 
     private let condition = NSCondition()
     private var jobs: [@Sendable () -> Void] = []

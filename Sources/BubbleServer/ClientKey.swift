@@ -25,6 +25,15 @@ enum ClientKey: Hashable, Sendable {
         }
     }
 
+    /// Who a refusal is counted against (``RefusalPenalty``): a named client by its name, any other by
+    /// the peer address its connection came from (nil: nobody to count against).
+    func refusalKey(peer: String?) -> String? {
+        switch self {
+        case .named(let name): "named:" + name
+        case .connection, .anonymous: peer.map { "peer:" + $0 }
+        }
+    }
+
     /// The label `/metrics` counts this client's admitted cost under: a named client by its name (its
     /// characters outside `[A-Za-z0-9._-]` as `_`), every connection together as `connection`.
     var metricClass: String {
@@ -45,9 +54,12 @@ package struct BubbleRequestContext: RequestContext {
     package var coreContext: CoreRequestContextStorage
     /// The connection (its channel's identity), the default ``ClientKey``.
     let connection: ObjectIdentifier
+    /// The connection's peer address, without its port (nil when the channel has none).
+    let peer: String?
 
     package init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         connection = ObjectIdentifier(source.channel)
+        peer = source.channel.remoteAddress?.ipAddress
     }
 }

@@ -48,6 +48,9 @@ final class LayoutGate: @unchecked Sendable {
     private var lastBulk: [ClientKey: ContinuousClock.Instant] = [:]
     /// Cost admitted so far, by client class (``ClientKey/metricClass``).
     private var admitted: [String: Int] = [:]
+    /// Whether cheap requests are laying out (the ``BulkLane`` paces itself by it; none waits while no
+    /// cheap slot is taken).
+    var cheapWorkRunning: Bool { lock.withLock { running > 0 } }
     /// Told each time the last layout in flight finishes.
     let heapTrim: HeapTrim
 

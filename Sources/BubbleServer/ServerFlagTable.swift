@@ -62,6 +62,9 @@ package enum ServerFlagTable {
         .integer(\.maxClientCost, "maxClientCost",
                  "Most estimated cost (about bytes of text shaped) one client may have queued or laying out; past it: 429 client_over_budget with Retry-After (0: no bound).",
                  0...Int.max),
+        .number(\.refusalDelay, "refusalDelay",
+                "Longest a refused request's answer is held, in seconds, once its client (by --client-key-header, else its address) was refused more than 8 times in about 2 s (0: answer at once).",
+                .from(0, max: 60)),
         // What the server keeps
         .integer(\.cacheEntries, "cacheEntries", "Shaped messages kept across requests (0: no cache).", 0...Int.max),
         .integer(\.cacheBytes, "cacheBytes",

@@ -47,6 +47,7 @@ struct ServeCommand: ParsableCommand, TableFlags {
     @Option(help: .serve("layoutQueue")) var layoutQueue: String?
     @Option(help: .serve("clientKeyHeader")) var clientKeyHeader: String?
     @Option(help: .serve("maxClientCost")) var maxClientCost: String?
+    @Option(help: .serve("refusalDelay")) var refusalDelay: String?
     @Option(help: .serve("cacheEntries")) var cacheEntries: String?
     @Option(help: .serve("cacheBytes")) var cacheBytes: String?
     @Option(help: .serve("fontChains")) var fontChains: String?
