@@ -38,6 +38,9 @@ final class RefusalPenalty: @unchecked Sendable {
     /// Clients tracked now.
     var clients: Int { lock.withLock { buckets.count } }
 
+    /// Whether `client` has a bucket (was refused and not yet let go).
+    func tracks(_ client: String) -> Bool { lock.withLock { buckets[client] != nil } }
+
     /// Records a refusal of `client` at `now` and says how long its answer waits (zero: at once).
     func refuse(_ client: String, now: ContinuousClock.Instant = .now) -> Duration {
         guard maxDelay > .zero else { return .zero }
