@@ -18,7 +18,9 @@ public final class BubbleEngine: @unchecked Sendable {
     public let limits: EngineLimits
 
     let chains: FontChains
-    var pool: TypesetterPool { chains.typesetters }
+    /// Where this engine's calls borrow typesetters: the chains' own, or their second set for an engine
+    /// made by ``withTypesettersApart()``.
+    let pool: TypesetterPool
     let catalogs: Catalogs
     /// The plan of ``defaults``, worked out once: a call without options derives nothing.
     private let defaultPlan: LayoutPlan
@@ -61,6 +63,26 @@ public final class BubbleEngine: @unchecked Sendable {
         chains = try FontChains(defaultFamilies: options.fonts ?? FallbackChain.defaultFamilies, capacity: limits.fontChains,
                                 shapeCacheCapacity: limits.shapedWords)
         defaultPlan = LayoutPlan(options, catalog: try catalogs.catalog(at: options.catalog), chain: chains.defaultChain)
+        pool = chains.typesetters
+    }
+
+    /// An engine sharing this one's defaults, fonts, catalogs, glyph paths and plans, with typesetters
+    /// of its own (one set per engine and its copies: every engine made by this call shares one).
+    ///
+    /// For work that should not touch the word caches of the calls that matter most: a server lays out
+    /// expensive requests (long messages, font sizes nobody else uses) with it, so their words neither
+    /// evict the words of the chat traffic's typesetters nor stay in them, and
+    /// ``releaseIdleTypesetters()`` on it lets go of its typesetters alone.
+    package func withTypesettersApart() -> BubbleEngine { BubbleEngine(sharing: self, pool: chains.typesettersApart) }
+
+    private init(sharing other: BubbleEngine, pool: TypesetterPool) {
+        defaults = other.defaults
+        limits = other.limits
+        glyphPaths = other.glyphPaths
+        catalogs = other.catalogs
+        chains = other.chains
+        defaultPlan = other.defaultPlan
+        self.pool = pool
     }
 
     /// Lays out one plain-text message.
@@ -176,9 +198,10 @@ public final class BubbleEngine: @unchecked Sendable {
                           glyphPathBytes: glyphPaths.bytes)
     }
 
-    /// Lets go of every idle typesetter and the word caches kept for new ones: after a burst at font sizes
-    /// nobody asks for again, their word caches are full of words nobody will reuse. Typesetters in use
-    /// keep theirs; the next call makes a new one with an empty cache.
+    /// Lets go of every idle typesetter of this engine's pool and the word caches kept for new ones: after a
+    /// burst at font sizes nobody asks for again, their word caches are full of words nobody will reuse.
+    /// Typesetters in use keep theirs; the next call makes a new one with an empty cache. An engine made
+    /// by ``withTypesettersApart()`` and the one it was made from let go of their own.
     package func releaseIdleTypesetters() { pool.releaseIdle() }
 
     /// The families of the engine's default chain, as its options name them.

@@ -10,7 +10,11 @@ final class FontChains: @unchecked Sendable {
     let defaultFamilies: [String]
     /// Most chains kept besides the default one (0: a chain is resolved for each call and not kept).
     let capacity: Int
-    private let pool: TypesetterPool
+    /// The typesetters of every chain kept, for the engine's calls.
+    let typesetters: TypesetterPool
+    /// A second set of typesetters over the same chains, for the calls of an engine made by
+    /// ``BubbleEngine/withTypesettersApart()``: their word caches fill and are let go on their own.
+    let typesettersApart: TypesetterPool
     /// Kept by ``key(_:)``, charged nothing: a chain's faces are shared through ``FaceStore`` and its
     /// typesetters' word caches are bounded by the pool, so a chain itself is small.
     private let chains: BoundedCache<[String], FallbackChain>
@@ -19,12 +23,10 @@ final class FontChains: @unchecked Sendable {
         self.defaultFamilies = defaultFamilies
         self.capacity = max(0, capacity)
         do { defaultChain = try FallbackChain(families: defaultFamilies) } catch { throw BubbleError(error) }
-        pool = TypesetterPool(defaultChain: defaultChain, shapeCacheCapacity: shapeCacheCapacity)
+        typesetters = TypesetterPool(defaultChain: defaultChain, shapeCacheCapacity: shapeCacheCapacity)
+        typesettersApart = TypesetterPool(defaultChain: defaultChain, shapeCacheCapacity: shapeCacheCapacity)
         chains = BoundedCache(maxEntries: self.capacity, maxBytes: Int.max)
     }
-
-    /// The typesetters of every chain kept.
-    var typesetters: TypesetterPool { pool }
 
     /// Chains dropped to make room, since the engine was made.
     var evictions: Int { chains.evictions }
@@ -40,10 +42,11 @@ final class FontChains: @unchecked Sendable {
         let chain: FallbackChain
         do { chain = try FallbackChain(families: FontChains.distinct(families)) } catch { throw BubbleError(error) }
         guard capacity > 0 else { return chain }
-        // The pool learns of a chain before any caller can borrow for it, and forgets a dropped one after.
-        pool.adopt(chain)
-        let kept = chains.value(for: key, orInsert: chain, bytes: 0) { [pool] dropped in pool.drop(dropped) }
-        if kept !== chain { pool.drop(chain) }
+        // The pools learn of a chain before any caller can borrow for it, and forget a dropped one after.
+        let pools = [typesetters, typesettersApart]
+        for pool in pools { pool.adopt(chain) }
+        let kept = chains.value(for: key, orInsert: chain, bytes: 0) { dropped in for pool in pools { pool.drop(dropped) } }
+        if kept !== chain { for pool in pools { pool.drop(chain) } }
         return kept
     }
 

@@ -14,6 +14,7 @@ extension BubbleService {
             ("bubble_font_chain_evictions", counts.fontChainEvictions),
             ("bubble_font_faces", counts.fontFaces),
             ("bubble_typesetters_idle", counts.idleTypesetters),
+            ("bubble_typesetters_idle_bulk", bulkEngine.cacheCounts.idleTypesetters),
             ("bubble_refusals_delayed", refusals.count),
             ("bubble_shaped_words_capacity", limits.shapedWords),
             ("bubble_catalogs", counts.catalogs),

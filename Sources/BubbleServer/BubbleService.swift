@@ -6,6 +6,10 @@ import Hummingbird
 /// request, and nothing else kept between requests.
 package final class BubbleService: Sendable {
     package let engine: BubbleEngine
+    /// The engine bulk work lays out with (``BulkLane``): ``engine``'s fonts and plans with typesetters of
+    /// its own, so an expensive request's words neither evict the chat traffic's words from their
+    /// typesetters' caches nor stay in them, and letting go of them after a burst keeps the chat traffic's.
+    let bulkEngine: BubbleEngine
     package let cache: ShapedTextCache
     package let settings: BubbleServerSettings
     /// Messages laid out at once by one task; a larger request is split across the cores.
@@ -37,6 +41,7 @@ package final class BubbleService: Sendable {
     package init(settings: BubbleServerSettings) throws(BubbleError) {
         self.settings = settings
         engine = try BubbleEngine(options: BubbleService.restrictingFaces(settings), limits: settings.limits)
+        bulkEngine = engine.withTypesettersApart()
         cache = ShapedTextCache(capacity: settings.cacheEntries, bytes: settings.cacheBytes)
         allowedFamilies = BubbleService.allowedFamilies(settings)
         clientKeyHeader = settings.clientKeyHeader.flatMap { HTTPFields.Element.Name($0) }
@@ -45,13 +50,15 @@ package final class BubbleService: Sendable {
         gate = LayoutGate(slots: settings.maxConcurrentLayouts, bulkSlots: lane.threads, queueLimit: settings.layoutQueue,
                           clientCostLimit: settings.maxClientCost, heapTrim: HeapTrim(lane: lane))
         let engine = self.engine
+        let bulkEngine = self.bulkEngine
         let warmth = self.warmth
         let gate = self.gate
-        // After bulk requests, or a burst at many new font sizes, the idle typesetters' word caches hold
-        // words at sizes that may never come back (the high water): let them go with the heap they hold.
+        // After bulk requests the bulk typesetters' word caches hold long messages' words, often at sizes
+        // that may never come back; after a burst of cheap requests at many new sizes the chat traffic's
+        // hold such words too (the high water): let them go with the heap they hold.
         gate.heapTrim.setBeforeTrim {
-            let bulk = gate.takeBulkRan()
-            if warmth.takeColdSizes(atLeast: BubbleService.coldSizesBeforeRelease) || bulk { engine.releaseIdleTypesetters() }
+            if gate.takeBulkRan() { bulkEngine.releaseIdleTypesetters() }
+            if warmth.takeColdSizes(atLeast: BubbleService.coldSizesBeforeRelease) { engine.releaseIdleTypesetters() }
         }
         lane.setCheapWorkRunning { gate.cheapWorkRunning }
         HeapTrim.useMappedThreshold()
@@ -85,14 +92,16 @@ package final class BubbleService: Sendable {
             messages = try read(body, client: client, gated: gated)
         }
 
-        let costs = self.costs(messages)
+        let (costs, coldSizes) = self.costs(messages)
+        let bulk = costs.reduce(0, &+) >= RequestCost.bulk
+        if !bulk { warmth.count(coldSizes: coldSizes) }  // only these reach the chat traffic's word caches
         let items: [Item]
         if gated {
             items = try await gate.run(client: client, cost: costs.reduce(0, &+), bodyBytes: body.count) { () async throws(BubbleServerError) in
-                await render(messages, costs: costs)
+                await render(messages, costs: costs, bulk: bulk)
             }
         } else {
-            items = await render(messages, costs: costs)
+            items = await render(messages, costs: costs, bulk: bulk)
         }
         var json = "{\"results\":["
         json.reserveCapacity(items.reduce(16) { $0 + $1.json.utf8.count + 1 })
@@ -247,11 +256,11 @@ package final class BubbleService: Sendable {
         var error: String?
     }
 
-    /// Each message's estimated cost (``RequestCost``); a font size no request used before is cold
-    /// for every message of this request that uses it.
-    func costs(_ messages: [RequestMessage]) -> [Int] {
+    /// Each message's estimated cost (``RequestCost``), and how many font sizes of the request no request
+    /// used lately: such a size is cold for every message of this request that uses it.
+    func costs(_ messages: [RequestMessage]) -> (costs: [Int], coldSizes: Int) {
         var cold: [Double: Bool] = [:]
-        return messages.map { m in
+        let costs = messages.map { m in
             guard case .success(let plan) = m.plan else { return RequestCost.perMessage }
             let size = plan.options.fontSize
             let isCold: Bool
@@ -261,14 +270,14 @@ package final class BubbleService: Sendable {
             }
             return RequestCost.of(length: m.length, widths: plan.widths.count, fontSize: size, cold: isCold)
         }
+        return (costs, cold.values.count { $0 })
     }
 
     /// Lays out the messages in order, in chunks of at most ``chunkSize`` messages and ``chunkCost``
     /// (a message dearer than that alone), at most one chunk per core at a time: a request of a
     /// thousand long messages does not put a hundred tasks in front of other requests' on the pool.
-    /// A request of cost at least ``RequestCost/bulk`` is laid out on the ``BulkLane`` instead.
-    private func render(_ messages: [RequestMessage], costs: [Int]) async -> [Item] {
-        let bulk = costs.reduce(0, &+) >= RequestCost.bulk
+    /// A `bulk` request (of cost at least ``RequestCost/bulk``) is laid out on the ``BulkLane`` instead.
+    private func render(_ messages: [RequestMessage], costs: [Int], bulk: Bool) async -> [Item] {
         var chunks: [Range<Int>] = []
         var start = 0, cost = 0
         for i in messages.indices {
@@ -307,19 +316,21 @@ package final class BubbleService: Sendable {
         }
     }
 
-    /// A bulk job's results, on the ``BulkLane``, paced (``BulkLane/Pacer``) and not cached.
+    /// A bulk job's results, on the ``BulkLane``, paced (``BulkLane/Pacer``), by ``bulkEngine`` and not cached.
     private func bulkItems(_ messages: [RequestMessage]) -> [Item] {
         var pacer = BulkLane.Pacer(lane)
         return messages.map { m in
             pacer.pace()
-            return item(m, cached: false)
+            return item(m, bulk: true)
         }
     }
 
-    /// One message's result; `cached` false: shaped afresh and not kept in the shaped-message cache (a
-    /// bulk request's long messages at fresh sizes would evict the warm entries of cheap ones, and stay
-    /// in memory after the burst).
-    private func item(_ m: RequestMessage, cached: Bool = true) -> Item {
+    /// One message's result; `bulk`: laid out by ``bulkEngine``, shaped afresh and not kept in the
+    /// shaped-message cache (a bulk request's long messages at fresh sizes would evict the warm entries of
+    /// cheap ones, and stay in memory after the burst).
+    private func item(_ m: RequestMessage, bulk: Bool = false) -> Item {
+        let engine = bulk ? bulkEngine : self.engine
+        let cached = !bulk
         let id = "{\"id\":" + m.id
         do throws(BubbleError) {
             let plan = try m.plan.get()

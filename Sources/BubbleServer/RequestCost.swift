@@ -35,26 +35,39 @@ struct RequestCost {
 }
 
 /// The font sizes recent requests used, to tell a cold size from a warm one (``RequestCost/coldFactor``).
-/// Bounded: past ``capacity`` sizes it starts again (every size then counts as cold once more).
+/// Bounded in two generations of at most ``capacity`` sizes each: when the newer is full it becomes the
+/// older one and a new one starts, and a size found in the older is warm and moves to the newer. So a size
+/// in steady use stays warm however many one-off sizes come (a burst of them once emptied the whole table,
+/// and the chat traffic's sizes then counted as cold again, a release of its typesetters with them).
 final class SizeWarmth: @unchecked Sendable {
     static let capacity = 64
     private let lock = Lock()
-    private var sizes: Set<Double> = []
+    private var newer: Set<Double> = []
+    private var older: Set<Double> = []
     private var coldSinceTaken = 0
 
-    /// Whether `size` was used before; remembers it either way.
+    /// Whether `size` was not used lately; remembers it either way.
     func isCold(_ size: Double) -> Bool {
         lock.withLock {
-            if sizes.contains(size) { return false }
-            if sizes.count >= Self.capacity { sizes.removeAll(keepingCapacity: true) }
-            sizes.insert(size)
-            coldSinceTaken += 1
-            return true
+            if newer.contains(size) { return false }
+            let wasOlder = older.remove(size) != nil
+            if newer.count >= Self.capacity {
+                older = newer
+                newer = []
+            }
+            newer.insert(size)
+            return !wasOlder
         }
     }
 
-    /// Whether at least `count` cold sizes came since the last time this answered true (the heap trim
-    /// asks: many mean word caches full of words at sizes that may never come back). Counted across
+    /// Counts cold sizes that reached the chat traffic's typesetters (a bulk request's do not).
+    func count(coldSizes: Int) {
+        guard coldSizes > 0 else { return }
+        lock.withLock { coldSinceTaken += coldSizes }
+    }
+
+    /// Whether at least `count` cold sizes were counted since the last time this answered true (the heap
+    /// trim asks: many mean word caches full of words at sizes that may never come back). Counted across
     /// trims: a burst whose cold sizes fell on both sides of a trim still adds up.
     func takeColdSizes(atLeast count: Int) -> Bool {
         lock.withLock {

@@ -196,12 +196,41 @@ import Testing
     /// three after are eight.
     @Test func coldSizesAddUpUntilTheTypesettersAreLetGo() {
         let warmth = SizeWarmth()
-        for size in 0..<5 { #expect(warmth.isCold(20 + Double(size))) }
+        warmth.count(coldSizes: 5)
         #expect(!warmth.takeColdSizes(atLeast: 8))
-        for size in 5..<8 { #expect(warmth.isCold(20 + Double(size))) }
-        #expect(!warmth.isCold(20))
+        warmth.count(coldSizes: 3)
         #expect(warmth.takeColdSizes(atLeast: 8))
         #expect(!warmth.takeColdSizes(atLeast: 1))
+    }
+
+    /// A size in steady use stays warm however many one-off sizes come between its uses: a burst of
+    /// them fills a generation of the table, not the whole of it.
+    @Test func aSizeInSteadyUseStaysWarmThroughABurstOfOneOffSizes() {
+        let warmth = SizeWarmth()
+        #expect(warmth.isCold(16))
+        var oneOff = 100.0
+        for _ in 0..<20 {
+            for _ in 0..<(SizeWarmth.capacity - 1) {
+                oneOff += 0.25
+                #expect(warmth.isCold(oneOff))
+            }
+            #expect(!warmth.isCold(16))
+        }
+        // Bounded: a size used once long ago is forgotten, and is cold again.
+        #expect(warmth.isCold(100.25))
+    }
+
+    /// The cold sizes of a cheap request are counted (its words reach the chat traffic's typesetters),
+    /// a bulk request's are not: it lays out with typesetters apart, which never lend a word to the others.
+    @Test func onlyCheapRequestsCountColdSizesAndBulkOnesUseTypesettersApart() async throws {
+        let service = try makeServer { _ in }.service
+        _ = try await service.layout(body: Array(#"{"options":{"fontSize":17.25},"messages":[{"id":1,"text":"one cold size"}]}"#.utf8))
+        #expect(service.warmth.takeColdSizes(atLeast: 1))
+        let idle = service.engine.cacheCounts.idleTypesetters
+        let messages = (0..<40).map { #"{"id":\#($0),"text":"distinct size \#($0)","options":{"fontSize":\#(30 + Double($0) / 4)}}"# }
+        _ = try await service.layout(body: Array(#"{"messages":[\#(messages.joined(separator: ","))]}"#.utf8))
+        #expect(!service.warmth.takeColdSizes(atLeast: 1))
+        #expect(service.engine.cacheCounts.idleTypesetters == idle)  // the bulk request borrowed none of these
     }
 
     /// A client at its cost bound that sends a malformed body is told it is malformed (400), as any client
