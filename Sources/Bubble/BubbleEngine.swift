@@ -22,6 +22,8 @@ public final class BubbleEngine: @unchecked Sendable {
     let catalogs: Catalogs
     /// The plan of ``defaults``, worked out once: a call without options derives nothing.
     private let defaultPlan: LayoutPlan
+    /// ``defaults`` merged over ``BubbleOptions/standard``, once: a call's options are merged over it.
+    private let resolvedDefaults: BubbleOptions
     /// ``fontFingerprint``, once made.
     let fingerprintBox = LazyText()
     /// The faces of the default chain, in fallback order.
@@ -61,6 +63,7 @@ public final class BubbleEngine: @unchecked Sendable {
         chains = try FontChains(defaultFamilies: options.fonts ?? FallbackChain.defaultFamilies, capacity: limits.fontChains,
                                 shapeCacheCapacity: limits.shapedWords)
         defaultPlan = LayoutPlan(options, catalog: try catalogs.catalog(at: options.catalog), chain: chains.defaultChain)
+        resolvedDefaults = defaultPlan.options.full
     }
 
     /// Lays out one plain-text message.
@@ -117,8 +120,8 @@ public final class BubbleEngine: @unchecked Sendable {
     package func plan(for options: BubbleOptions?) throws(BubbleError) -> LayoutPlan {
         guard let options else { return defaultPlan }
         let o = try resolve(options)
-        let chain = try chains.chain(for: o.fonts ?? FallbackChain.defaultFamilies)
-        return LayoutPlan(o, catalog: try catalog(for: o), chain: chain)
+        let chain = try chains.chain(for: o.given.fonts ?? FallbackChain.defaultFamilies)
+        return LayoutPlan(o, catalog: try catalog(for: o.given), chain: chain)
     }
 
     /// The plan for `own` merged over `base`'s options: when `own` sets no option the Map or Shape stage
@@ -126,11 +129,11 @@ public final class BubbleEngine: @unchecked Sendable {
     /// compile its request's link map again).
     /// - Parameter merged: `own` merged over the options `base` was planned for.
     package func plan(for merged: BubbleOptions?, own: BubbleOptions, over base: LayoutPlan) throws(BubbleError) -> LayoutPlan {
-        guard own.keeping(before: .layout) == BubbleOptions() else { return try plan(for: merged) }
+        guard own.givenOptions.intersection(OptionTable.beforeLayout).isEmpty else { return try plan(for: merged) }
         guard let merged else { return defaultPlan }
         let o = try resolve(merged)
-        let chain = try chains.chain(for: o.fonts ?? FallbackChain.defaultFamilies)
-        return LayoutPlan(o, catalog: try catalog(for: o), chain: chain, sharing: base)
+        let chain = try chains.chain(for: o.given.fonts ?? FallbackChain.defaultFamilies)
+        return LayoutPlan(o, catalog: try catalog(for: o.given), chain: chain, sharing: base)
     }
 
     /// The Map stage.
@@ -156,11 +159,9 @@ public final class BubbleEngine: @unchecked Sendable {
         return layout
     }
 
-    func resolve(_ options: BubbleOptions?) throws(BubbleError) -> BubbleOptions {
-        guard let options else { return defaults }
-        let merged = options.merged(over: defaults)
-        try merged.validate()
-        return merged
+    /// `options` merged over the defaults and checked (the defaults were checked when the engine was made).
+    func resolve(_ options: BubbleOptions) throws(BubbleError) -> ResolvedOptions {
+        try ResolvedOptions(options, over: defaults, resolvedDefaults: resolvedDefaults)
     }
 
     // MARK: fonts and typesetters

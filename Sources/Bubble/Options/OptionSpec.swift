@@ -24,6 +24,9 @@ package struct OptionSpec: Sendable {
     let read: @Sendable (JSONValue, inout BubbleOptions) throws(BubbleError) -> Void
     let readArgument: @Sendable (String, inout BubbleOptions) throws(BubbleError) -> Void
     let fill: @Sendable (inout BubbleOptions, BubbleOptions) -> Void
+    /// Gives the first options the second's value, merged over the first's as the option merges (the second
+    /// must give the option): merging a few given options over a full set.
+    let take: @Sendable (inout BubbleOptions, BubbleOptions) -> Void
     let check: @Sendable (BubbleOptions) throws(BubbleError) -> Void
     let clear: @Sendable (inout BubbleOptions) -> Void
     /// Whether `options` gives this option.
@@ -87,6 +90,12 @@ extension OptionSpec {
                 guard let b = base[keyPath: path] else { return }
                 guard let mine = o[keyPath: path] else { o[keyPath: path] = b; return }
                 if case .mergeEntries = merge { o[keyPath: path] = V.merging(mine, over: b) }
+            },
+            take: { o, nearer in
+                guard let mine = nearer[keyPath: path] else { return }
+                if case .mergeEntries = merge, let b = o[keyPath: path] { o[keyPath: path] = V.merging(mine, over: b) } else {
+                    o[keyPath: path] = mine
+                }
             },
             check: check,
             clear: { o in o[keyPath: path] = nil },
