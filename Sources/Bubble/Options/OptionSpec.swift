@@ -74,6 +74,10 @@ extension OptionSpec {
                                      stage: OptionStage, schema: JSONValue, merge: MergeRule = .replace, flag: Bool = true,
                                      inRequests: Bool = true, range: (@Sendable (V) -> String?)? = nil) -> OptionSpec {
         nonisolated(unsafe) let path = path
+        // Where the field is stored: whether a set gives the option is read there, not through the key path
+        // (whose projection copies the value and looks up generic metadata on every read), for it is asked
+        // of every option each time options are merged, checked or keyed.
+        guard let offset = MemoryLayout<BubbleOptions>.offset(of: path) else { preconditionFailure("option \(key) is not a stored field") }
         let check: @Sendable (BubbleOptions) throws(BubbleError) -> Void = { o throws(BubbleError) in
             guard let v = o[keyPath: path], let expected = range?(v) else { return }
             throw .outOfRange(key, v.optionDescription, expected)
@@ -99,7 +103,9 @@ extension OptionSpec {
             },
             check: check,
             clear: { o in o[keyPath: path] = nil },
-            isSet: { o in o[keyPath: path] != nil },
+            isSet: { o in
+                withUnsafePointer(to: o) { UnsafeRawPointer($0).advanced(by: offset).assumingMemoryBound(to: V?.self).pointee != nil }
+            },
             describe: { o in o[keyPath: path].map { $0.optionDescription } })
     }
 
