@@ -24,6 +24,8 @@ public final class BubbleEngine: @unchecked Sendable {
     let catalogs: Catalogs
     /// The plan of ``defaults``, worked out once: a call without options derives nothing.
     private let defaultPlan: LayoutPlan
+    /// ``defaults`` merged over ``BubbleOptions/standard``, once: a call's options are merged over it.
+    private let resolvedDefaults: BubbleOptions
     /// ``fontFingerprint``, once made.
     let fingerprintBox = LazyText()
     /// The faces of the default chain, in fallback order.
@@ -64,6 +66,7 @@ public final class BubbleEngine: @unchecked Sendable {
                                 shapeCacheCapacity: limits.shapedWords)
         defaultPlan = LayoutPlan(options, catalog: try catalogs.catalog(at: options.catalog), chain: chains.defaultChain)
         pool = chains.typesetters
+        resolvedDefaults = defaultPlan.options.full
     }
 
     /// An engine sharing this one's defaults, fonts, catalogs, glyph paths and plans, with typesetters
@@ -82,6 +85,7 @@ public final class BubbleEngine: @unchecked Sendable {
         catalogs = other.catalogs
         chains = other.chains
         defaultPlan = other.defaultPlan
+        resolvedDefaults = other.resolvedDefaults
         self.pool = pool
     }
 
@@ -139,8 +143,8 @@ public final class BubbleEngine: @unchecked Sendable {
     package func plan(for options: BubbleOptions?) throws(BubbleError) -> LayoutPlan {
         guard let options else { return defaultPlan }
         let o = try resolve(options)
-        let chain = try chains.chain(for: o.fonts ?? FallbackChain.defaultFamilies)
-        return LayoutPlan(o, catalog: try catalog(for: o), chain: chain)
+        let chain = try chains.chain(for: o.given.fonts ?? FallbackChain.defaultFamilies)
+        return LayoutPlan(o, catalog: try catalog(for: o.given), chain: chain)
     }
 
     /// The plan for `own` merged over `base`'s options: when `own` sets no option the Map or Shape stage
@@ -148,11 +152,11 @@ public final class BubbleEngine: @unchecked Sendable {
     /// compile its request's link map again).
     /// - Parameter merged: `own` merged over the options `base` was planned for.
     package func plan(for merged: BubbleOptions?, own: BubbleOptions, over base: LayoutPlan) throws(BubbleError) -> LayoutPlan {
-        guard own.keeping(before: .layout) == BubbleOptions() else { return try plan(for: merged) }
+        guard own.givenOptions.intersection(OptionTable.beforeLayout).isEmpty else { return try plan(for: merged) }
         guard let merged else { return defaultPlan }
         let o = try resolve(merged)
-        let chain = try chains.chain(for: o.fonts ?? FallbackChain.defaultFamilies)
-        return LayoutPlan(o, catalog: try catalog(for: o), chain: chain, sharing: base)
+        let chain = try chains.chain(for: o.given.fonts ?? FallbackChain.defaultFamilies)
+        return LayoutPlan(o, catalog: try catalog(for: o.given), chain: chain, sharing: base)
     }
 
     /// The Map stage.
@@ -178,11 +182,9 @@ public final class BubbleEngine: @unchecked Sendable {
         return layout
     }
 
-    func resolve(_ options: BubbleOptions?) throws(BubbleError) -> BubbleOptions {
-        guard let options else { return defaults }
-        let merged = options.merged(over: defaults)
-        try merged.validate()
-        return merged
+    /// `options` merged over the defaults and checked (the defaults were checked when the engine was made).
+    func resolve(_ options: BubbleOptions) throws(BubbleError) -> ResolvedOptions {
+        try ResolvedOptions(options, over: defaults, resolvedDefaults: resolvedDefaults)
     }
 
     // MARK: fonts and typesetters

@@ -42,8 +42,13 @@ package final class LayoutPlan: Sendable {
     /// - Parameter sharing: a plan whose Map and Shape options are these ones' (the caller knows: options
     ///   that set none of them, merged over that plan's): its mapper (the compiled link map) and cache
     ///   options are used, not made again.
-    init(_ given: BubbleOptions, catalog: LoadedCatalog, chain: FallbackChain, sharing base: LayoutPlan? = nil) {
-        let o = ResolvedOptions(given)
+    convenience init(_ given: BubbleOptions, catalog: LoadedCatalog, chain: FallbackChain, sharing base: LayoutPlan? = nil) {
+        self.init(ResolvedOptions(given), catalog: catalog, chain: chain, sharing: base)
+    }
+
+    /// - Parameter sharing: as above.
+    init(_ o: ResolvedOptions, catalog: LoadedCatalog, chain: FallbackChain, sharing base: LayoutPlan? = nil) {
+        let given = o.given
         options = o
         self.catalog = catalog
         self.chain = chain

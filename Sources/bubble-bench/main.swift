@@ -9,6 +9,7 @@
 //     bubble-bench --widths CORPUS [ROUNDS]         (each extra width of `widths` against a full layout)
 //     bubble-bench --size CORPUS [ROUNDS]           (size-only against a full layout with JSON; JSON's share)
 //     bubble-bench --request-scaling [STEPS]        (one request as each size it carries doubles)
+//     bubble-bench --plan CORPUS [ROUNDS]           (planning a call's options against a warm layout)
 //
 // Loads every message before timing, runs one untimed cold pass, then PASSES timed passes. A pass lays
 // out every message from its text with the peer configuration: DejaVu Sans then Noto Sans CJK SC, 16 px,
@@ -136,6 +137,10 @@ if arguments.count >= 3, arguments[1] == "--widths" {
     widthsCost(corpusPath: arguments[2], rounds: arguments.count > 3 ? Int(arguments[3]) ?? 5 : 5)
     exit(0)
 }
+if arguments.count >= 3, arguments[1] == "--plan" {
+    planCost(corpusPath: arguments[2], rounds: arguments.count > 3 ? Int(arguments[3]) ?? 7 : 7)
+    exit(0)
+}
 if arguments.count >= 3, arguments[1] == "--size" {
     sizeCost(corpusPath: arguments[2], rounds: arguments.count > 3 ? Int(arguments[3]) ?? 5 : 5)
     exit(0)
@@ -168,7 +173,7 @@ if arguments.count >= 3, arguments[1] == "--render" {
 }
 guard arguments.count >= 3, let passes = Int(arguments[2]), passes >= 1 else {
     fail("usage: bubble-bench CORPUS PASSES [TSV]  |  bubble-bench --map-only CORPUS PASSES [TSV]  |  "
-         + "bubble-bench --scaling CORPUS  |  bubble-bench --render CORPUS [PASSES [LIMIT]]  |  bubble-bench --adversarial CORPUS  |  bubble-bench --link-rules CORPUS [PASSES]  |  bubble-bench --widths CORPUS [ROUNDS]  |  bubble-bench --size CORPUS [ROUNDS]  |  bubble-bench --request-scaling [STEPS]")
+         + "bubble-bench --scaling CORPUS  |  bubble-bench --render CORPUS [PASSES [LIMIT]]  |  bubble-bench --adversarial CORPUS  |  bubble-bench --link-rules CORPUS [PASSES]  |  bubble-bench --widths CORPUS [ROUNDS]  |  bubble-bench --size CORPUS [ROUNDS]  |  bubble-bench --request-scaling [STEPS]  |  bubble-bench --plan CORPUS [ROUNDS]")
 }
 /// With `BUBBLE_BENCH_RSS` set, reports the resident set at each stage on stderr (finding what costs memory).
 let reportRSS = ProcessInfo.processInfo.environment["BUBBLE_BENCH_RSS"] != nil

@@ -273,21 +273,48 @@ public struct BubbleOptions: Codable, Sendable, Hashable {
     /// These options with every option they do not give taken from `base` (link maps merge entry by
     /// entry, these options' entries winning).
     public func merged(over base: BubbleOptions) -> BubbleOptions {
-        var o = self
-        for spec in OptionTable.all { spec.fill(&o, base) }
+        merged(over: base, giving: givenOptions)
+    }
+
+    /// ``merged(over:)`` when the options these give are known: `base` with each of them taken over it,
+    /// so an option set that gives three options costs three, not one visit per option of the table.
+    package func merged(over base: BubbleOptions, giving given: OptionMask) -> BubbleOptions {
+        var o = base
+        OptionTable.all.withUnsafeBufferPointer { specs in
+            for i in given { specs[i].take(&o, self) }
+        }
         return o
+    }
+
+    /// The options these give (not nil).
+    package var givenOptions: OptionMask {
+        OptionTable.all.withUnsafeBufferPointer { specs in
+            var m = OptionMask()
+            for i in specs.indices where specs[i].isSet(self) { m.insert(i) }
+            return m
+        }
     }
 
     /// Checks every range; the error names the option and its value.
     public func validate() throws(BubbleError) {
-        for spec in OptionTable.all { try spec.check(self) }
+        try validate(givenOptions)
+    }
+
+    /// Checks the ranges of `options` only (the others are nil here, or were checked before).
+    package func validate(_ options: OptionMask) throws(BubbleError) {
+        try OptionTable.all.withUnsafeBufferPointer { specs throws(BubbleError) in
+            for i in options { try specs[i].check(self) }
+        }
     }
 
     /// Only the options a stage before `stage` reads: what a shaped text depends on.
     func keeping(before stage: OptionStage) -> BubbleOptions {
-        var o = self
-        for spec in OptionTable.all where spec.stage >= stage { spec.clear(&o) }
-        return o
+        keeping(givenOptions.intersection(stage == .layout ? OptionTable.beforeLayout : OptionTable.stages(before: stage)))
+    }
+
+    /// Only `options` of these options.
+    func keeping(_ options: OptionMask) -> BubbleOptions {
+        merged(over: BubbleOptions(), giving: options)
     }
 }
 
@@ -300,11 +327,21 @@ public typealias InvalidUTF8Policy = MappingOptions.InvalidUTF8Policy
 package struct ResolvedOptions: Sendable {
     /// The options as given, merged over the engine's defaults: nil where nothing was given.
     package let given: BubbleOptions
-    private let full: BubbleOptions
+    /// The options with every default filled in.
+    let full: BubbleOptions
 
     init(_ given: BubbleOptions) {
         self.given = given
         full = given.merged(over: .standard)
+    }
+
+    /// `own` over an engine's defaults, checked: only the options `own` gives are merged and checked.
+    /// - Parameter resolvedDefaults: the defaults merged over ``BubbleOptions/standard``.
+    init(_ own: BubbleOptions, over defaults: BubbleOptions, resolvedDefaults: BubbleOptions) throws(BubbleError) {
+        let mask = own.givenOptions
+        given = own.merged(over: defaults, giving: mask)
+        try given.validate(mask)
+        full = own.merged(over: resolvedDefaults, giving: mask)
     }
 
     /// An option that has a standard default.

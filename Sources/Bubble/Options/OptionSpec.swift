@@ -24,6 +24,9 @@ package struct OptionSpec: Sendable {
     let read: @Sendable (JSONValue, inout BubbleOptions) throws(BubbleError) -> Void
     let readArgument: @Sendable (String, inout BubbleOptions) throws(BubbleError) -> Void
     let fill: @Sendable (inout BubbleOptions, BubbleOptions) -> Void
+    /// Gives the first options the second's value, merged over the first's as the option merges (the second
+    /// must give the option): merging a few given options over a full set.
+    let take: @Sendable (inout BubbleOptions, BubbleOptions) -> Void
     let check: @Sendable (BubbleOptions) throws(BubbleError) -> Void
     let clear: @Sendable (inout BubbleOptions) -> Void
     /// Whether `options` gives this option.
@@ -71,6 +74,10 @@ extension OptionSpec {
                                      stage: OptionStage, schema: JSONValue, merge: MergeRule = .replace, flag: Bool = true,
                                      inRequests: Bool = true, range: (@Sendable (V) -> String?)? = nil) -> OptionSpec {
         nonisolated(unsafe) let path = path
+        // Where the field is stored: whether a set gives the option is read there, not through the key path
+        // (whose projection copies the value and looks up generic metadata on every read), for it is asked
+        // of every option each time options are merged, checked or keyed.
+        guard let offset = MemoryLayout<BubbleOptions>.offset(of: path) else { preconditionFailure("option \(key) is not a stored field") }
         let check: @Sendable (BubbleOptions) throws(BubbleError) -> Void = { o throws(BubbleError) in
             guard let v = o[keyPath: path], let expected = range?(v) else { return }
             throw .outOfRange(key, v.optionDescription, expected)
@@ -88,9 +95,17 @@ extension OptionSpec {
                 guard let mine = o[keyPath: path] else { o[keyPath: path] = b; return }
                 if case .mergeEntries = merge { o[keyPath: path] = V.merging(mine, over: b) }
             },
+            take: { o, nearer in
+                guard let mine = nearer[keyPath: path] else { return }
+                if case .mergeEntries = merge, let b = o[keyPath: path] { o[keyPath: path] = V.merging(mine, over: b) } else {
+                    o[keyPath: path] = mine
+                }
+            },
             check: check,
             clear: { o in o[keyPath: path] = nil },
-            isSet: { o in o[keyPath: path] != nil },
+            isSet: { o in
+                withUnsafePointer(to: o) { UnsafeRawPointer($0).advanced(by: offset).assumingMemoryBound(to: V?.self).pointee != nil }
+            },
             describe: { o in o[keyPath: path].map { $0.optionDescription } })
     }
 

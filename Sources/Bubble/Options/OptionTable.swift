@@ -119,6 +119,16 @@ package enum OptionTable {
         .bool(\.debug, "debug", "SVG: overlay line boxes, baselines and hit rects.", stage: .render, flag: false),
     ]
 
+    /// The options the Map and Shape stages read: what a shaped text depends on.
+    static let beforeLayout = stages(before: .layout)
+
+    /// The options first read before `stage`.
+    static func stages(before stage: OptionStage) -> OptionMask {
+        var m = OptionMask()
+        for (i, spec) in all.enumerated() where spec.stage < stage { m.insert(i) }
+        return m
+    }
+
     /// The spec of `key`.
     package static func spec(_ key: String) -> OptionSpec? {
         index[key].map { all[$0] }
