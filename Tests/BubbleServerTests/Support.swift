@@ -129,3 +129,21 @@ func inTurn<T>(_ body: () async throws -> T) async throws -> T {
         throw error
     }
 }
+
+/// The last bytes a child process wrote to a pipe, read on the pipe's thread and shown when a test fails.
+final class LogTail: @unchecked Sendable {
+    private let lock = NSLock()
+    private var bytes = Data()
+    private let limit: Int
+
+    init(limit: Int = 4_000) { self.limit = limit }
+
+    func append(_ data: Data) {
+        lock.withLock {
+            bytes.append(data)
+            if bytes.count > 2 * limit { bytes = bytes.suffix(limit) }
+        }
+    }
+
+    var text: String { lock.withLock { String(decoding: bytes.suffix(limit), as: UTF8.self) } }
+}
