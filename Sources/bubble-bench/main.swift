@@ -249,7 +249,11 @@ if arguments.count > 3, !arguments[3].isEmpty {  // an extra pass timing each me
         out += "\(m.id)\t\(r.lines)\t\(Int((r.height - 1e-6).rounded(.up)))\t\(Int((r.width - 1e-6).rounded(.up)))\t\(r.truncated ? 1 : 0)\t"
             + "\(r.placeholders)\t\(fixed(us, 2))\n"
     }
-    guard FileManager.default.createFile(atPath: arguments[3], contents: Data(out.utf8)) else { fail("cannot write \(arguments[3])") }
+    // Written in place (`fopen` truncates), never renamed over the path: a device such as /dev/null stays one.
+    let bytes = Array(out.utf8)
+    guard let file = fopen(arguments[3], "w") else { fail("cannot write \(arguments[3])") }
+    let written = fwrite(bytes, 1, bytes.count, file)
+    guard fclose(file) == 0, written == bytes.count else { fail("cannot write \(arguments[3])") }
 }
 
 /// `--scaling`: cost per message and per character by length bucket and by language (warm, median of 5
