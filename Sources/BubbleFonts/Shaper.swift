@@ -75,7 +75,13 @@ public struct GlyphBuffer: Sendable, RandomAccessCollection {
 
 /// What a run is shaped as.
 package struct ShapingRequest {
-    package var face: FontFace
+    /// The face, not retained: a request lives only while its caller holds the face (the typesetter's
+    /// chain, the shaped text's faces). Every thread laying out with an engine shapes with the same faces,
+    /// so a retain of one is an atomic write to a cache line the cores pass back and forth.
+    package let faceReference: Unmanaged<FontFace>
+    package var face: FontFace { faceReference.takeUnretainedValue() }
+    /// The face's identity, with no retain.
+    package var faceID: ObjectIdentifier { faceReference._withUnsafeGuaranteedRef { ObjectIdentifier($0) } }
     /// Font size in px.
     package var size: Double
     /// ISO 15924 script tag, packed big-endian (`Latn`).
@@ -84,8 +90,14 @@ package struct ShapingRequest {
     /// BCP 47 language (`zh-Hans`, `ja`), or nil for the process default.
     package var language: String?
 
-    package init(face: FontFace, size: Double, script: UInt32, rightToLeft: Bool, language: String? = nil) {
-        self.face = face
+    /// A request for `face`, which the caller keeps for as long as it uses the request.
+    package init(face: borrowing FontFace, size: Double, script: UInt32, rightToLeft: Bool, language: String? = nil) {
+        self.init(faceReference: .passUnretained(face), size: size, script: script, rightToLeft: rightToLeft, language: language)
+    }
+
+    /// A request for the face behind `faceReference`, which the caller holds for as long as the request lives.
+    package init(faceReference: Unmanaged<FontFace>, size: Double, script: UInt32, rightToLeft: Bool, language: String? = nil) {
+        self.faceReference = faceReference
         self.size = size
         self.script = script
         self.rightToLeft = rightToLeft
@@ -139,7 +151,7 @@ package final class Shaper {
         }
         let scale = FontFace.scale(request.size)
         let font: OpaquePointer
-        if let known = lastFont, lastFace === request.face, lastScale == scale {
+        if let known = lastFont, let lastFace, ObjectIdentifier(lastFace) == request.faceID, lastScale == scale {
             font = known
         } else {
             if let lastFont { hb_font_destroy(lastFont) }

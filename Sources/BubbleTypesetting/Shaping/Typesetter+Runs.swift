@@ -13,7 +13,8 @@ extension Typesetter {
             return
         }
         guard run.faceIndex >= 0 else { return }
-        let face = shaped.faces[Int(run.faceIndex)]
+        // Not retained: `shaped.faces` holds it while the run is shaped (see `ShapingRequest.faceReference`).
+        let face = shaped.faces.withUnsafeBufferPointer { Unmanaged.passUnretained($0[Int(run.faceIndex)]) }
         let start = shaped.glyphs.count
         shaped.runs[r].inkAscent = run.ascent
         shaped.runs[r].inkDescent = run.descent
@@ -21,7 +22,7 @@ extension Typesetter {
             shaped.runs[r].glyphRange = start..<start
             return
         }
-        let request = ShapingRequest(face: face, size: run.fontSize, script: run.script,
+        let request = ShapingRequest(faceReference: face, size: run.fontSize, script: run.script,
                                      rightToLeft: run.isRightToLeft, language: shaped.style.language)
         let t = ws.tallGlyphTable(face)
         var table: [UInt8] = []
@@ -30,12 +31,12 @@ extension Typesetter {
         var check = GlyphCheck()
         if !shaped.hiddenMarks.isEmpty, let pieces = Typesetter.pieces(of: run.range, without: shaped.hiddenMarks) {
             shapePieces(pieces, buffer, request, &shaped)
-            check.add(Typesetter.check(shaped.glyphs, from: start, face: face, classes: &table))
+            check.add(Typesetter.check(shaped.glyphs, from: start, face: request.face, classes: &table))
         } else if let cache, cache.capacity > 0 {
             check = shapeWords(run.range, buffer, request, &shaped, cache, classes: &table, &ws)
         } else {
             shaper.shape(buffer, run: run.range, as: request, into: &shaped.glyphs)
-            check.add(Typesetter.check(shaped.glyphs, from: start, face: face, classes: &table))
+            check.add(Typesetter.check(shaped.glyphs, from: start, face: request.face, classes: &table))
         }
         let end = shaped.glyphs.count
         shaped.glyphs.glyphs.withUnsafeBufferPointer { glyphs in
@@ -45,7 +46,7 @@ extension Typesetter {
         }
         shaped.unresolvedGlyphs += check.notdef
         shaped.runs[r].glyphRange = start..<shaped.glyphs.count
-        if check.tall { keepTallInk(of: r, face: face, classes: table, &shaped, &ws.inkMemo) }
+        if check.tall { keepTallInk(of: r, face: request.face, classes: table, &shaped, &ws.inkMemo) }
     }
 
     /// The check of the glyphs of `glyphs` from `start` on, drawn with `face`: each glyph is looked up in

@@ -26,7 +26,7 @@ extension Typesetter {
             j += 1
         }
         cuts.append(range.upperBound)
-        let style = WordStyle(face: ObjectIdentifier(request.face), scale: FontFace.scale(request.size),
+        let style = WordStyle(face: request.faceID, scale: FontFace.scale(request.size),
                               script: request.script, rightToLeft: request.rightToLeft, language: request.language)
         // A run that starts or ends inside a word (a face or bidi level changed there) of a script whose
         // shaping looks across characters (joining, conjuncts) shapes that word with the text beside it.

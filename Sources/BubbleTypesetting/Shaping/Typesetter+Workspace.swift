@@ -39,11 +39,13 @@ extension Typesetter {
         }
 
         /// The index in `tallGlyphs` of `face`'s table (made on first use; past 32 faces the oldest is dropped).
-        mutating func tallGlyphTable(_ face: FontFace) -> Int {
-            let id = ObjectIdentifier(face)
+        /// The face comes unretained, as a shaping request holds it.
+        mutating func tallGlyphTable(_ face: Unmanaged<FontFace>) -> Int {
+            let id = face._withUnsafeGuaranteedRef { ObjectIdentifier($0) }
             for i in tallGlyphs.indices where tallGlyphs[i].face == id { return i }
             if tallGlyphs.count >= 32 { tallGlyphs.removeFirst() }
-            tallGlyphs.append((id, [UInt8](repeating: 0, count: min(face.glyphCount, 1 << 16))))
+            let glyphs = face._withUnsafeGuaranteedRef { $0.glyphCount }
+            tallGlyphs.append((id, [UInt8](repeating: 0, count: min(glyphs, 1 << 16))))
             return tallGlyphs.count - 1
         }
     }
