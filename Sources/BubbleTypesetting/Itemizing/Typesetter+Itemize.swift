@@ -83,7 +83,7 @@ extension Typesetter {
                 continue
             }
 
-            var face: FontFace
+            var face: ItemizeFace
             var faceIndex = -1
             var script: UInt32 = 0
             if end == i + 1, hasTables, unit & 0xF800 != 0xD800, let k = fastFace(unit, &faceTable) {
@@ -96,7 +96,7 @@ extension Typesetter {
                     i = end
                     continue
                 }
-                face = fonts.faces[k]
+                face = ItemizeFace(fonts, k)
                 if !styled { faceIndex = k }
             } else if unit == 0x09 {
                 appendTab(at: i, end: end, style: styleIndex, level: level, after: &run, into: &shaped, &ws)
@@ -104,21 +104,24 @@ extension Typesetter {
                 continue
             } else {
                 let plain = styleIndex == 0 || !(shaped.styles[styleIndex].bold || shaped.styles[styleIndex].italic)
-                (face, script) = clusterFace(buffer, i..<end, neighbour: plain && styleIndex == run.style ? run.face : nil,
-                                             runScript: run.script, limit: range.upperBound, scalars: &scalars,
-                                             lastFallback: &lastFallback, into: &shaped)
+                let chosen: FontFace
+                (chosen, script) = clusterFace(buffer, i..<end, neighbour: plain && styleIndex == run.style ? run.face : nil,
+                                               runScript: run.script, limit: range.upperBound, scalars: &scalars,
+                                               lastFallback: &lastFallback, into: &shaped)
+                face = ItemizeFace(held: chosen)
             }
             if styleIndex != 0 {
                 // The fast path above leaves `scalars` stale: it only runs for one BMP unit.
-                face = styledFace(face, shaped.styles[styleIndex],
-                                  grapheme: end == i + 1 && unit & 0xF800 != 0xD800 ? [UInt32(unit)] : scalars)
+                face = ItemizeFace(held: styledFace(face.object, shaped.styles[styleIndex],
+                                                    grapheme: end == i + 1 && unit & 0xF800 != 0xD800 ? [UInt32(unit)] : scalars))
             }
 
             // The cheap tests first: binding `run.face` costs a retain and a release per grapheme.
             if script != 0, script == run.script, styleIndex == run.style, level == run.level, i >= noWordFaceBefore, byWord,
-               run.face != nil, face !== run.face, let current = run.face,
+               run.itemFace != nil, !run.isIn(face), let current = run.face,
                styleIndex == 0 || !(shaped.styles[styleIndex].bold || shaped.styles[styleIndex].italic),
-               let word = keepWordInOneFace(buffer, at: i, end: end, limit: range.upperBound, face: face, current: current, script: script,
+               let word = keepWordInOneFace(buffer, at: i, end: end, limit: range.upperBound, face: face.object,
+                                            current: current, script: script,
                                             level: level, styleRuns: styleRuns, styleCursor: styleCursor,
                                             levels: allLeftToRight ? nil : (levels, range.lowerBound), run: &run,
                                             noWordFaceBefore: &noWordFaceBefore, scalars: &scalars, into: &shaped, &ws) {

@@ -39,7 +39,7 @@ extension Typesetter {
         if whole.face !== current {
             close(run, at: wordStart, into: &shaped, &ws)
             run.start = wordStart
-            run.face = whole.face
+            run.setFace(whole.face)
             run.faceIndex = whole.chainIndex ?? -1
         }
         return word
