@@ -1,6 +1,11 @@
 import BubbleFonts
 import BubbleLock
 import BubbleTypesetting
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Typesetters waiting for work, by font chain: a call borrows one (with the word cache it has built
 /// up) and gives it back, so shaped words survive between calls without ever being shared by two threads.
@@ -13,6 +18,17 @@ final class TypesetterPool: @unchecked Sendable {
     struct Worker {
         let typesetter: Typesetter
         let cache: ShapeCache
+        /// The thread that gave it back last (``currentThread``).
+        var thread: UInt = 0
+    }
+
+    /// The calling thread, as ``Worker/thread`` records it.
+    static var currentThread: UInt {
+        #if canImport(Darwin)
+        UInt(bitPattern: pthread_self())
+        #else
+        UInt(pthread_self())
+        #endif
     }
 
     /// Most shaped words each worker keeps (0: no word cache).
@@ -46,8 +62,19 @@ final class TypesetterPool: @unchecked Sendable {
 
     /// An idle worker of `chain`, or a new one.
     func borrow(_ chain: FallbackChain) throws(BubbleError) -> Worker {
+        let me = TypesetterPool.currentThread
         lock.lock()
-        if chain === defaultChain, let w = defaultWorkers.pointee.popLast() { lock.unlock(); return w }
+        if chain === defaultChain, !defaultWorkers.pointee.isEmpty {
+            // The worker this thread gave back, when it is idle, else the last given back. A worker that
+            // stays on its thread keeps its word cache and its objects in that core's cache: threads
+            // taking whichever was last given back swapped them every other message, and each lookup
+            // and each retain then fetched a line from the other core.
+            let idle = defaultWorkers
+            if let mine = idle.pointee.lastIndex(where: { $0.thread == me }) { idle.pointee.swapAt(mine, idle.pointee.count - 1) }
+            let w = idle.pointee.removeLast()
+            lock.unlock()
+            return w
+        }
         if chain !== defaultChain, let w = workers[ObjectIdentifier(chain)]?.popLast() { lock.unlock(); return w }
         let spare = spareCaches.popLast()
         lock.unlock()
@@ -58,6 +85,8 @@ final class TypesetterPool: @unchecked Sendable {
 
     /// Puts a worker back among the idle ones of its chain, or lets it go (a chain not kept, or enough idle).
     func giveBack(_ worker: Worker) {
+        var worker = worker
+        worker.thread = TypesetterPool.currentThread
         lock.lock()
         if worker.typesetter.fonts === defaultChain {
             defaultWorkers.pointee.append(worker)
