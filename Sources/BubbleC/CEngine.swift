@@ -14,6 +14,13 @@ final class CEngine: Sendable {
     static func from(_ handle: OpaquePointer?) -> CEngine? {
         handle.map { Unmanaged<CEngine>.fromOpaque(UnsafeRawPointer($0)).takeUnretainedValue() }
     }
+
+    /// `body` run with the engine behind a handle, borrowed (nil: no handle). A call retains nothing: every
+    /// thread calling with one engine would write its reference count, a cache line the cores pass around.
+    static func with<R>(_ handle: OpaquePointer?, _ body: (CEngine) -> R) -> R? {
+        guard let handle else { return nil }
+        return Unmanaged<CEngine>.fromOpaque(UnsafeRawPointer(handle))._withUnsafeGuaranteedRef(body)
+    }
 }
 
 /// Creates an engine: the fonts and the emoji catalog loaded once, shared by every call made with it.

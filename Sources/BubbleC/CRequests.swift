@@ -24,10 +24,12 @@ func answer(_ engine: OpaquePointer?, _ result: COut?, _ length: UnsafeMutablePo
     result?.pointee = nil
     length?.pointee = 0
     error?.pointee = nil
-    guard let engine = CEngine.from(engine) else { return CResult.fail(CResult.noEngine, error) }
-    do throws(BubbleError) { return try body(engine.answer).hand(to: result, length) } catch let failure {
-        return CResult.fail(failure, error)
+    let status = CEngine.with(engine) { (engine) -> Int32 in
+        do throws(BubbleError) { return try body(engine.answer).hand(to: result, length) } catch let failure {
+            return CResult.fail(failure, error)
+        }
     }
+    return status ?? CResult.fail(CResult.noEngine, error)
 }
 
 /// Runs `body` on the engine behind `engine` and writes the size it gives to the out pointers (each may be NULL).
@@ -35,17 +37,19 @@ func answerSize(_ engine: OpaquePointer?, _ width: UnsafeMutablePointer<Double>?
                 _ lines: UnsafeMutablePointer<Int32>?, _ truncated: UnsafeMutablePointer<Int32>?, _ error: COut?,
                 _ body: (BatchAnswer) throws(BubbleError) -> BubbleSize) -> Int32 {
     error?.pointee = nil
-    guard let engine = CEngine.from(engine) else { return CResult.fail(CResult.noEngine, error) }
-    do throws(BubbleError) {
-        let size = try body(engine.answer)
-        width?.pointee = size.width
-        height?.pointee = size.height
-        lines?.pointee = Int32(clamping: size.lines)
-        truncated?.pointee = size.truncated ? 1 : 0
-        return 0
-    } catch let failure {
-        return CResult.fail(failure, error)
+    let status = CEngine.with(engine) { (engine) -> Int32 in
+        do throws(BubbleError) {
+            let size = try body(engine.answer)
+            width?.pointee = size.width
+            height?.pointee = size.height
+            lines?.pointee = Int32(clamping: size.lines)
+            truncated?.pointee = size.truncated ? 1 : 0
+            return 0
+        } catch let failure {
+            return CResult.fail(failure, error)
+        }
     }
+    return status ?? CResult.fail(CResult.noEngine, error)
 }
 
 /// Lays out one message: `request` is a message object exactly as a `bubble batch` line

@@ -8,8 +8,7 @@ package enum JSONQuoting {
     @inlinable
     package static func append(_ s: String, to out: inout [UInt8]) {
         out.append(0x22)
-        var s = s
-        s.withUTF8 { p in
+        s.withUTF8InPlace { p in
             var plain = 0
             var i = 0
             let n = p.count

@@ -58,16 +58,16 @@ struct JSONWriter: ReportWriter {
         bytes.append(0x22)
     }
 
-    mutating func libraryVersions() { bytes.append(contentsOf: Self.libraryFields); needsComma = true }
+    mutating func libraryVersions() { bytes.append(contentsOf: Self.libraryFields.buffer); needsComma = true }
 
     /// `,"harfbuzz":…,"unicode":…` (``JSONRenderer/writeLibraryVersions(to:)``), made once per process and
     /// appended to an object that already holds a field.
-    private static let libraryFields: [UInt8] = {
+    private static let libraryFields: StaticBytes = {
         var w = JSONWriter(capacity: 128)
         w.beginObject()
         w.field("x", 0)
         JSONRenderer.writeLibraryVersions(to: &w)
-        return Array(w.bytes.dropFirst(6))  // after `{"x":0`
+        return StaticBytes(Array(w.bytes.dropFirst(6)))  // after `{"x":0`
     }()
 
     mutating func field(_ k: StaticString, _ v: Double) { key(k); number(v) }

@@ -1,3 +1,5 @@
+import BubbleJSON
+
 /// Writes a report as ``ReportToken``s: what ``JSONWriter`` writes as text, as tagged binary values that
 /// a reader turns into objects without parsing (no quoting, no digits, keys by index).
 package struct TokenWriter: ReportWriter {
@@ -31,8 +33,7 @@ package struct TokenWriter: ReportWriter {
     mutating func null() { bytes.append(ReportToken.null.rawValue) }
 
     mutating func string(_ s: String) {
-        var s = s
-        s.withUTF8 { utf8 in
+        s.withUTF8InPlace { utf8 in
             bytes.append(ReportToken.string.rawValue)
             append(UInt32(truncatingIfNeeded: utf8.count))
             bytes.append(contentsOf: utf8)
@@ -41,13 +42,13 @@ package struct TokenWriter: ReportWriter {
 
     mutating func hexString(_ v: UInt64) { string(String(v, radix: 16)) }
 
-    mutating func libraryVersions() { bytes.append(contentsOf: Self.libraryFields) }
+    mutating func libraryVersions() { bytes.append(contentsOf: Self.libraryFields.buffer) }
 
     /// The fingerprint's library fields as tokens, made once per process.
-    private static let libraryFields: [UInt8] = {
+    private static let libraryFields: StaticBytes = {
         var w = TokenWriter(capacity: 128)
         JSONRenderer.writeLibraryVersions(to: &w)
-        return w.bytes
+        return StaticBytes(w.bytes)
     }()
 
     /// A failed message in a list of answers: ``ReportToken/error``, its status, `{"code", "message"}`.
