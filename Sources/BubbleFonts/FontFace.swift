@@ -50,12 +50,12 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     /// thread reads it (under the face's lock, shared with shaping, two threads queued on it per message).
     private let fileHash = Atomic<UInt64>(0)
     private let hashMade = Atomic<Bool>(false)
-    /// The whole pages of a large outline table (CFF charstrings, glyf) in Bubble's mapping of the file,
-    /// which ``releaseOutlinePages(afterReading:)`` hands back; nil for small tables.
-    private let outlinePages: (start: UnsafeMutableRawPointer, length: Int)?
+    /// A large outline table (CFF charstrings, glyf) in Bubble's mapping of the file, whose pages
+    /// ``releaseOutline(of:)`` hands back; nil for small tables.
+    private let outlineTable: OutlineTable?
     /// Bubble's mapping of the file, when it made one (not HarfBuzz's own read of it, which may be heap).
     package let mapping: FontFile.Mapping?
-    /// Glyphs whose outlines were read since the pages were last handed back (under `lock`).
+    /// Glyphs whose outlines were read since the whole table was last handed back (under `lock`).
     private var outlinesRead = 0
     /// The FreeType face for outlines, opened on first use; only touched under `FreeType.shared`'s lock.
     var freeTypeFace: FT_Face?
@@ -84,7 +84,7 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
             throw FontError.harfBuzz(function: "hb_face_create (face \(source.index) of \(faceCount): no glyphs)", path: source.path)
         }
         hb_face_make_immutable(face)
-        outlinePages = mapping.flatMap { FontFile.outlinePages(of: face, in: $0) }
+        outlineTable = mapping.flatMap { OutlineTable(of: face, in: $0) }
         self.mapping = mapping
         lastSized = UnsafeMutablePointer<(key: Int32, font: HarfBuzzFont?)>.allocate(capacity: 1)  // after the last throw: deinit frees it
         lastSized.initialize(to: (0, nil))
@@ -211,32 +211,46 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         return ink.above > m.ascent + 0.01 || ink.below > m.descent + 0.01
     }
 
-    /// Glyphs read before a large outline table's pages are handed back: every one, since a run of new
-    /// CJK glyphs read at once (16 before) left up to 2 MB resident at the peak. Each costs a system
-    /// call and the re-read of shared subroutine pages, once per glyph per typesetter.
-    static let outlineReadsPerRelease = 1
+    /// Glyphs whose ink is read between two hand-backs of a large outline table's whole pages. In
+    /// between, each glyph's own outline blocks go back as soon as it is measured (``releaseOutline(of:)``);
+    /// what stays is what glyphs share: the CharStrings offsets, the subroutines (1.5 MB of Noto Sans
+    /// CJK's 15 MB CFF table), glyf's composite parts.
+    static let wholeTableInterval = 32
 
-    /// Hands the pages of a large outline table back to the kernel once ``outlineReadsPerRelease``
-    /// glyphs' ink has been measured since the last time (`count` more now).
+    /// Hands back the pages `glyph`'s ink was just read from, and every ``wholeTableInterval`` glyphs the
+    /// whole outline table's.
     ///
     /// Ink extents read a glyph's outline, which shaping never does; a CJK face's CFF charstrings are
     /// spread over 15 MB, and measuring each new glyph once kept 12 MB of them resident over the
     /// corpus (peak RSS 40 MiB where shaping alone needs 28). The mapping is private and read-only, so
     /// `MADV_DONTNEED` only unmaps the pages: the next read maps the file's unchanged page again, and a
     /// thread reading the table meanwhile takes a page fault, never other bytes.
-    package func releaseOutlinePages(afterReading count: Int) {
-        guard let pages = outlinePages, count > 0 else { return }
+    package func releaseOutline(of glyph: UInt32) {
+        guard let table = outlineTable else { return }
         lock.lock()
-        outlinesRead += count
-        let release = outlinesRead >= FontFace.outlineReadsPerRelease
-        if release { outlinesRead = 0 }
+        outlinesRead += 1
+        let whole = outlinesRead >= FontFace.wholeTableInterval
+        if whole { outlinesRead = 0 }
         lock.unlock()
-        if release { _ = madvise(pages.start, pages.length, Int32(MADV_DONTNEED)) }
+        if !whole, let blocks = table.blocks(of: glyph) {
+            _ = madvise(blocks.start, blocks.length, Int32(MADV_DONTNEED))
+        } else {
+            releaseOutlineTable()
+        }
     }
 
-    /// Bytes of outline pages ``releaseOutlinePages(afterReading:)`` hands back (0: the table is small,
-    /// or the file was not mapped by Bubble).
-    package var releasableOutlineBytes: Int { outlinePages?.length ?? 0 }
+    /// Hands the whole outline table's pages back.
+    package func releaseOutlineTable() {
+        guard let table = outlineTable else { return }
+        _ = madvise(table.pages, table.length, Int32(MADV_DONTNEED))
+    }
+
+    /// Where `glyph`'s outline lies in Bubble's mapping of the file (nil when unknown, or the table is small).
+    package func outlineBytes(of glyph: UInt32) -> UnsafeRawBufferPointer? { outlineTable?.outline(of: glyph) }
+
+    /// Bytes of outline pages ``releaseOutline(of:)`` hands back (0: the table is small, or the file was
+    /// not mapped by Bubble).
+    package var releasableOutlineBytes: Int { outlineTable?.length ?? 0 }
 
     /// HarfBuzz units per px: positions come back in 1/1024 px, finer than Pango's 1/1024 pt grid needs.
     static let unitsPerPixel: Double = 1024
@@ -307,10 +321,10 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
 
     /// Hands the whole pages of `range` (bytes of the file) back to the kernel, when the file is Bubble's
     /// mapping and large: hashing a 19 MB CJK file once kept all of it resident (the CLI's peak RSS went
-    /// from 37 to 56 MB for one CJK message). As with ``releaseOutlinePages(afterReading:)``, a page read
+    /// from 37 to 56 MB for one CJK message). As with ``releaseOutline(of:)``, a page read
     /// again is mapped again from the unchanged file.
     private func releasePages(_ range: Range<Int>) {
-        guard let mapping, mapping.length >= FontFile.outlineReleaseThreshold else { return }
+        guard let mapping, mapping.length >= OutlineTable.releaseThreshold else { return }
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
         guard page > 0 else { return }
         let lo = (range.lowerBound + page - 1) / page * page, hi = min(range.upperBound, mapping.length) / page * page

@@ -6,7 +6,7 @@ import Glibc
 
 /// A font file as HarfBuzz reads it: mapped by Bubble, read-only and private, so a face knows where its
 /// outline table lies in memory and can hand that table's pages back to the kernel (see
-/// ``FontFace/releaseOutlinePages()``). HarfBuzz's own `hb_blob_create_from_file` maps the file the same
+/// ``FontFace/releaseOutline(of:)``). HarfBuzz's own `hb_blob_create_from_file` maps the file the same
 /// way but may instead read it into the heap, where handing pages back would lose them.
 package enum FontFile {
     /// Bubble's mapping of a file.
@@ -60,28 +60,5 @@ package enum FontFile {
         func add(_ base: UnsafeMutableRawPointer, _ length: Int) { lock.withLock { lengths[base] = length } }
 
         func remove(_ base: UnsafeMutableRawPointer) -> Int? { lock.withLock { lengths.removeValue(forKey: base) } }
-    }
-
-    /// Outline tables smaller than this stay resident: handing back a few pages saves nothing.
-    static let outlineReleaseThreshold = 256 << 10
-
-    /// The whole pages of the outline table (`CFF `, `CFF2` or `glyf`) of `face` inside `mapping`, when
-    /// that table is at least ``outlineReleaseThreshold`` long; pages it shares with other tables are left out.
-    static func outlinePages(of face: OpaquePointer, in mapping: Mapping) -> (start: UnsafeMutableRawPointer, length: Int)? {
-        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-        guard page > 0 else { return nil }
-        for tag: UInt32 in [0x4346_4620, 0x4346_4632, 0x676C_7966] {  // 'CFF ', 'CFF2', 'glyf'
-            guard let table = hb_face_reference_table(face, tag) else { continue }
-            defer { hb_blob_destroy(table) }
-            var length: UInt32 = 0
-            guard let data = hb_blob_get_data(table, &length), Int(length) >= outlineReleaseThreshold else { continue }
-            let lo = UInt(bitPattern: data), hi = lo + UInt(length)
-            let base = UInt(bitPattern: mapping.base)
-            guard lo >= base, hi <= base + UInt(mapping.length) else { return nil }  // not in Bubble's mapping
-            let start = (lo + UInt(page) - 1) / UInt(page) * UInt(page), end = hi / UInt(page) * UInt(page)
-            guard end > start, let pointer = UnsafeMutableRawPointer(bitPattern: start) else { return nil }
-            return (pointer, Int(end - start))
-        }
-        return nil
     }
 }

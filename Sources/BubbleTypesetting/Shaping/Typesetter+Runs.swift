@@ -80,7 +80,7 @@ extension Typesetter {
     @inline(never)
     static func classify(_ glyph: UInt32, of face: FontFace) -> UInt8 {
         let c: UInt8 = face.reachesPastMetrics(glyph: glyph) ? 2 : 1
-        face.releaseOutlinePages(afterReading: 1)
+        face.releaseOutline(of: glyph)
         return c
     }
 
