@@ -57,6 +57,13 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     package let mapping: FontFile.Mapping?
     /// Glyphs whose outlines were read since the whole table was last handed back (under `lock`).
     private var outlinesRead = 0
+    /// Per glyph id (the first ``inkClassCount``), what ``isTall(_:)`` found: 0 not measured yet, 1 ink
+    /// inside the face's ascent and descent, 2 past them. Shared by every typesetter and thread that uses
+    /// the face, so a glyph's outline is read once per process rather than once per typesetter. Anonymous
+    /// zero pages, backed only where a glyph was measured; nil if they could not be mapped (then every
+    /// call measures).
+    private let inkClasses: UnsafeMutablePointer<Atomic<UInt8>>?
+    private let inkClassCount: Int
     /// The FreeType face for outlines, opened on first use; only touched under `FreeType.shared`'s lock.
     var freeTypeFace: FT_Face?
     /// Whether opening `freeTypeFace` was tried (and failed, if it is still nil).
@@ -88,6 +95,9 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         self.mapping = mapping
         lastSized = UnsafeMutablePointer<(key: Int32, font: HarfBuzzFont?)>.allocate(capacity: 1)  // after the last throw: deinit frees it
         lastSized.initialize(to: (0, nil))
+        inkClassCount = min(Int(hb_face_get_glyph_count(face)), 1 << 16)
+        let classes = mmap(nil, inkClassCount, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+        inkClasses = classes == MAP_FAILED ? nil : classes?.bindMemory(to: Atomic<UInt8>.self, capacity: inkClassCount)
         self.blob = blob
         self.face = face
         cmapFont = hb_font_create(face)
@@ -102,6 +112,7 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     }
 
     deinit {
+        if let inkClasses { munmap(UnsafeMutableRawPointer(inkClasses), inkClassCount) }
         if let freeTypeFace { FreeType.shared.withLock { _ = FT_Done_Face(freeTypeFace) } }
         lastSized.deinitialize(count: 1)
         lastSized.deallocate()
@@ -209,6 +220,20 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         guard let ink = inkBounds(glyph: glyph, size: size) else { return false }
         let m = metrics(size: size)
         return ink.above > m.ascent + 0.01 || ink.below > m.descent + 0.01
+    }
+
+    /// Whether the ink of `glyph` reaches past the face's metrics (``reachesPastMetrics(glyph:)``): measured
+    /// the first time any thread asks, its outline pages then handed back (``releaseOutline(of:)``), and
+    /// remembered in the face. Two threads asking first at once both measure and store the same answer.
+    /// A glyph id past the table counts as tall, so its line is measured rather than assumed.
+    package func isTall(_ glyph: UInt32) -> Bool {
+        let id = Int(glyph)
+        guard id < inkClassCount else { return true }
+        if let known = inkClasses?[id].load(ordering: .relaxed), known != 0 { return known == 2 }
+        let tall = reachesPastMetrics(glyph: glyph)
+        releaseOutline(of: glyph)
+        inkClasses?[id].store(tall ? 2 : 1, ordering: .relaxed)
+        return tall
     }
 
     /// Glyphs whose ink is read between two hand-backs of a large outline table's whole pages. In

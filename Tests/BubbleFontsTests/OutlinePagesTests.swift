@@ -61,21 +61,51 @@ import Testing
     @Test func aGlyphsOwnPagesGoBackAfterItsInk() throws {
         let face = try FontFace(source: FontSource(path: Fonts.notoSansCJK, index: 2))
         let g = try #require(face.glyph(for: 0x9F8D))  // 龍
-        let bytes = try #require(face.outlineBytes(of: g))
+        let page = try OutlinePage(of: g, in: face)
+        _ = face.inkBounds(glyph: g, size: 16)
+        #expect(try page.isMapped())
+        face.releaseOutline(of: g)
+        #expect(try !page.isMapped())
+        _ = face.inkBounds(glyph: g, size: 16)
+        #expect(try page.isMapped())
+    }
+
+    /// `isTall` reads a glyph's outline once per face, whichever typesetter or thread asks, and hands its
+    /// pages back after that read: asked again, the face answers from memory, reading and handing back
+    /// nothing (the page mapped meanwhile stays mapped).
+    @Test func aGlyphsInkIsReadOncePerFace() throws {
+        let face = try FontFace(source: FontSource(path: Fonts.notoSansCJK, index: 2))
+        let g = try #require(face.glyph(for: 0x9F98))  // 龘
+        let page = try OutlinePage(of: g, in: face)
+        #expect(face.isTall(g) == face.reachesPastMetrics(glyph: g))
+        face.releaseOutline(of: g)
+        #expect(try !page.isMapped())
+        _ = face.inkBounds(glyph: g, size: 16)
+        #expect(try page.isMapped())
+        let answers = (0..<4).map { _ in face.isTall(g) }
+        #expect(Set(answers) == [false])  // an ideograph's ink stays inside the CJK face's metrics
+        #expect(try page.isMapped())
+        let dejaVu = try FontFace(source: FontSource(path: Fonts.dejaVuSans))
+        let tall = try #require(dejaVu.glyph(for: 0x1EAA))  // Ẫ reaches above DejaVu Sans's ascent
+        #expect(dejaVu.isTall(tall) && dejaVu.isTall(tall))
+        #expect(!dejaVu.isTall(try #require(dejaVu.glyph(for: 0x78))))
+    }
+}
+
+/// The page that holds the start of a glyph's outline in its face's mapping, and whether the process
+/// maps it now.
+private struct OutlinePage {
+    let address: UInt64
+
+    init(of glyph: UInt32, in face: FontFace) throws {
+        address = UInt64(UInt(bitPattern: try #require(face.outlineBytes(of: glyph)).baseAddress))
+    }
+
+    func isMapped() throws -> Bool {
         let pagemap = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/self/pagemap"))
         defer { try? pagemap.close() }
-        func mapped() throws -> Bool {
-            let page = UInt64(sysconf(Int32(_SC_PAGESIZE)))
-            let address = UInt64(UInt(bitPattern: bytes.baseAddress))
-            try pagemap.seek(toOffset: address / page * 8)
-            let entry = try #require(try pagemap.read(upToCount: 8))
-            return entry.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) } >> 63 == 1
-        }
-        _ = face.inkBounds(glyph: g, size: 16)
-        #expect(try mapped())
-        face.releaseOutline(of: g)
-        #expect(try !mapped())
-        _ = face.inkBounds(glyph: g, size: 16)
-        #expect(try mapped())
+        try pagemap.seek(toOffset: address / UInt64(sysconf(Int32(_SC_PAGESIZE))) * 8)
+        let entry = try #require(try pagemap.read(upToCount: 8))
+        return entry.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) } >> 63 == 1
     }
 }

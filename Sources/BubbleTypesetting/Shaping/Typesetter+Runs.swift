@@ -24,19 +24,15 @@ extension Typesetter {
         }
         let request = ShapingRequest(faceReference: face, size: run.fontSize, script: run.script,
                                      rightToLeft: run.isRightToLeft, language: shaped.style.language)
-        let t = ws.tallGlyphTable(face)
-        var table: [UInt8] = []
-        swap(&table, &ws.tallGlyphs[t].classes)  // borrowed while the run is shaped
-        defer { swap(&table, &ws.tallGlyphs[t].classes) }
         var check = GlyphCheck()
         if !shaped.hiddenMarks.isEmpty, let pieces = Typesetter.pieces(of: run.range, without: shaped.hiddenMarks) {
             shapePieces(pieces, buffer, request, &shaped)
-            check.add(Typesetter.check(shaped.glyphs, from: start, face: request.face, classes: &table))
+            check.add(Typesetter.check(shaped.glyphs, from: start, face: request.face))
         } else if let cache, cache.capacity > 0 {
-            check = shapeWords(run.range, buffer, request, &shaped, cache, classes: &table, &ws)
+            check = shapeWords(run.range, buffer, request, &shaped, cache, &ws)
         } else {
             shaper.shape(buffer, run: run.range, as: request, into: &shaped.glyphs)
-            check.add(Typesetter.check(shaped.glyphs, from: start, face: request.face, classes: &table))
+            check.add(Typesetter.check(shaped.glyphs, from: start, face: request.face))
         }
         let end = shaped.glyphs.count
         shaped.glyphs.glyphs.withUnsafeBufferPointer { glyphs in
@@ -46,48 +42,29 @@ extension Typesetter {
         }
         shaped.unresolvedGlyphs += check.notdef
         shaped.runs[r].glyphRange = start..<shaped.glyphs.count
-        if check.tall { keepTallInk(of: r, face: request.face, classes: table, &shaped, &ws.inkMemo) }
+        if check.tall { keepTallInk(of: r, face: request.face, &shaped, &ws.inkMemo) }
     }
 
-    /// The check of the glyphs of `glyphs` from `start` on, drawn with `face`: each glyph is looked up in
-    /// `classes` (the typesetter's tall-glyph table for `face`), measured the first time. Words from the
-    /// cache bring their check with them, so only newly shaped glyphs come here.
-    static func check(_ glyphs: GlyphBuffer, from start: Int, face: FontFace, classes: inout [UInt8]) -> GlyphCheck {
+    /// The check of the glyphs of `glyphs` from `start` on, drawn with `face`: notdefs counted, and whether
+    /// any sits moved up or down or reaches past the face's metrics (``FontFace/isTall(_:)``, measured once
+    /// per glyph per face). Words from the cache bring their check with them, so only newly shaped glyphs
+    /// come here.
+    static func check(_ glyphs: GlyphBuffer, from start: Int, face: FontFace) -> GlyphCheck {
         var check = GlyphCheck()
         glyphs.glyphs.withUnsafeBufferPointer { glyphs in
-            classes.withUnsafeMutableBufferPointer { classes in
-                for g in start..<glyphs.count {
-                    let glyph = glyphs[g]
-                    if glyph.id == 0 { check.notdef += 1 }
-                    if glyph.offsetY != 0 { check.tall = true; continue }
-                    let id = Int(glyph.id)
-                    guard id < classes.count else { check.tall = true; continue }
-                    var c = classes[id]
-                    if c == 0 {
-                        c = Typesetter.classify(glyph.id, of: face)
-                        classes[id] = c
-                    }
-                    if c == 2 { check.tall = true }
-                }
+            for g in start..<glyphs.count {
+                let glyph = glyphs[g]
+                if glyph.id == 0 { check.notdef += 1 }
+                if !check.tall && (glyph.offsetY != 0 || face.isTall(glyph.id)) { check.tall = true }
             }
         }
         return check
     }
 
-    /// The tall-glyph table entry of `glyph` in `face`, measured the first time a typesetter sees it
-    /// (1: ink inside the face's metrics, 2: past them). Out of line, as are the other rare paths of
-    /// shaping, so the per-glyph loop stays small in the instruction cache.
+    /// Keeps the ink of run `r`'s glyphs that reach past their face's metrics or sit moved up or down,
+    /// and grows the run's ink extent to hold them.
     @inline(never)
-    static func classify(_ glyph: UInt32, of face: FontFace) -> UInt8 {
-        let c: UInt8 = face.reachesPastMetrics(glyph: glyph) ? 2 : 1
-        face.releaseOutline(of: glyph)
-        return c
-    }
-
-    /// Keeps the ink of run `r`'s glyphs that reach past their face's metrics (`classes` 2) or sit
-    /// moved up or down, and grows the run's ink extent to hold them.
-    @inline(never)
-    func keepTallInk(of r: Int, face: FontFace, classes: [UInt8], _ shaped: inout ShapedText.Content,
+    func keepTallInk(of r: Int, face: FontFace, _ shaped: inout ShapedText.Content,
                              _ memo: inout [InkKey: InkBounds]) {
         let run = shaped.runs[r]
         let start = run.glyphRange.lowerBound
@@ -96,8 +73,7 @@ extension Typesetter {
         var above = run.ascent, below = run.descent
         for g in start..<shaped.glyphs.count {
             let glyph = shaped.glyphs[g]
-            let id = Int(glyph.id)
-            guard glyph.offsetY != 0 || id >= classes.count || classes[id] == 2,
+            guard glyph.offsetY != 0 || face.isTall(glyph.id),
                   let ink = Typesetter.inkBounds(face, glyph: glyph.id, size: run.fontSize, memo: &memo) else { continue }
             let a = ink.above + Double(glyph.offsetY), b = ink.below - Double(glyph.offsetY)
             guard a > run.ascent || b > run.descent else { continue }

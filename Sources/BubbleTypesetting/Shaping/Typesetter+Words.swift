@@ -10,8 +10,7 @@ extension Typesetter {
 
     /// Shapes `range` word by word through the cache; glyphs come out in visual order as HarfBuzz's would.
     func shapeWords(_ range: Range<Int>, _ buffer: UnsafeBufferPointer<UInt16>, _ request: ShapingRequest,
-                            _ shaped: inout ShapedText.Content, _ cache: ShapeCache, classes: inout [UInt8],
-                            _ ws: inout Workspace) -> GlyphCheck {
+                            _ shaped: inout ShapedText.Content, _ cache: ShapeCache, _ ws: inout Workspace) -> GlyphCheck {
         var cuts: [Int] = []
         swap(&cuts, &ws.wordCuts)  // so `cuts` is the only owner and keeps its buffer
         cuts.removeAll(keepingCapacity: true)
@@ -34,7 +33,7 @@ extension Typesetter {
         let before = contextual && range.lowerBound > 0 && !Typesetter.endsWord(buffer[range.lowerBound - 1])
         let after = contextual && range.upperBound < buffer.count && !Typesetter.endsWord(buffer[range.upperBound])
         let check = shapeWords(cuts, buffer, request, style, contextBefore: before, contextAfter: after, &shaped,
-                               &cache.words, &ws.glyphs, classes: &classes)
+                               &cache.words, &ws.glyphs)
         swap(&cuts, &ws.wordCuts)
         return check
     }
@@ -43,8 +42,7 @@ extension Typesetter {
     /// before it as context when `contextBefore`, the last with the text after it when `contextAfter`.
     func shapeWords(_ cuts: [Int], _ buffer: UnsafeBufferPointer<UInt16>, _ request: ShapingRequest,
                             _ style: WordStyle, contextBefore: Bool, contextAfter: Bool,
-                            _ shaped: inout ShapedText.Content, _ table: inout ShapedWordTable, _ scratch: inout GlyphBuffer,
-                            classes: inout [UInt8]) -> GlyphCheck {
+                            _ shaped: inout ShapedText.Content, _ table: inout ShapedWordTable, _ scratch: inout GlyphBuffer) -> GlyphCheck {
         let styleIndex = table.index(of: style)
         let words = cuts.count - 1
         var check = GlyphCheck()
@@ -54,12 +52,12 @@ extension Typesetter {
             if word.count > Typesetter.longestCachedWord {
                 let start = shaped.glyphs.count
                 shaper.shape(buffer, run: word, as: request, into: &shaped.glyphs)
-                check.add(Typesetter.check(shaped.glyphs, from: start, face: request.face, classes: &classes))
+                check.add(Typesetter.check(shaped.glyphs, from: start, face: request.face))
                 continue
             }
             if (k == 0 && contextBefore) || (k == words - 1 && contextAfter) {
                 check.add(shapeWord(word, buffer, request, style, before: k == 0 && contextBefore, after: k == words - 1 && contextAfter,
-                                    &shaped, &table, &scratch, classes: &classes))
+                                    &shaped, &table, &scratch))
                 continue
             }
             let units = UnsafeBufferPointer(rebasing: buffer[word])
@@ -71,7 +69,7 @@ extension Typesetter {
             }
             scratch.removeAll()
             shaper.shape(units, run: 0..<units.count, as: request, into: &scratch)
-            let new = Typesetter.check(scratch, from: 0, face: request.face, classes: &classes)
+            let new = Typesetter.check(scratch, from: 0, face: request.face)
             table.insert(units, style: styleIndex, hash: hash, glyphs: scratch, 0..<scratch.count, check: new)
             shaped.glyphs.append(scratch, 0..<scratch.count, clusterOffset: Int32(word.lowerBound))
             check.add(new)
@@ -88,8 +86,7 @@ extension Typesetter {
     @inline(never)
     func shapeWord(_ word: Range<Int>, _ buffer: UnsafeBufferPointer<UInt16>, _ request: ShapingRequest,
                            _ style: WordStyle, before: Bool, after: Bool,
-                           _ shaped: inout ShapedText.Content, _ table: inout ShapedWordTable, _ scratch: inout GlyphBuffer,
-                           classes: inout [UInt8]) -> GlyphCheck {
+                           _ shaped: inout ShapedText.Content, _ table: inout ShapedWordTable, _ scratch: inout GlyphBuffer) -> GlyphCheck {
         var lo = word.lowerBound, hi = word.upperBound
         if before {
             lo = max(0, lo - Typesetter.contextUnits)
@@ -113,7 +110,7 @@ extension Typesetter {
         shaper.shape(units, run: (word.lowerBound - lo)..<(word.upperBound - lo), as: request, into: &scratch)
         var relative = GlyphBuffer()  // clusters from the word's start, as the table keeps them
         relative.append(scratch, 0..<scratch.count, clusterOffset: -Int32(word.lowerBound - lo))
-        let check = Typesetter.check(relative, from: 0, face: request.face, classes: &classes)
+        let check = Typesetter.check(relative, from: 0, face: request.face)
         table.insert(units, style: styleIndex, hash: hash, glyphs: relative, 0..<relative.count, check: check)
         shaped.glyphs.append(relative, 0..<relative.count, clusterOffset: Int32(word.lowerBound))
         return check

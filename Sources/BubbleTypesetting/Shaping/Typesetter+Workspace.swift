@@ -20,10 +20,6 @@ extension Typesetter {
         /// own table sits behind a lock every thread would take. Faces live as long as the chain, so their
         /// identifiers stay theirs.
         var metricsMemo: [(face: ObjectIdentifier, size: Double, metrics: FontMetrics)] = []
-        /// Per face, per glyph id: 0 not yet measured, 1 ink inside the face's ascent and descent, 2 ink
-        /// past them. Measured once per glyph per typesetter, so shaping asks HarfBuzz for a glyph's
-        /// extents only the first time it sees the glyph; a handful of faces, a byte per glyph each.
-        var tallGlyphs: [(face: ObjectIdentifier, classes: [UInt8])] = []
         /// Ink of the glyphs that reach past their face's metrics or sit moved up or down (marks), by face,
         /// glyph and size: such a run is measured at every layout, and HarfBuzz reads the glyph's outline
         /// each time (some 4,000 instructions a glyph). Emptied at ``Typesetter/inkMemoCapacity`` entries.
@@ -36,17 +32,6 @@ extension Typesetter {
             let m = face.metrics(size: size)
             if metricsMemo.count < 64 { metricsMemo.append((id, size, m)) }
             return m
-        }
-
-        /// The index in `tallGlyphs` of `face`'s table (made on first use; past 32 faces the oldest is dropped).
-        /// The face comes unretained, as a shaping request holds it.
-        mutating func tallGlyphTable(_ face: Unmanaged<FontFace>) -> Int {
-            let id = face._withUnsafeGuaranteedRef { ObjectIdentifier($0) }
-            for i in tallGlyphs.indices where tallGlyphs[i].face == id { return i }
-            if tallGlyphs.count >= 32 { tallGlyphs.removeFirst() }
-            let glyphs = face._withUnsafeGuaranteedRef { $0.glyphCount }
-            tallGlyphs.append((id, [UInt8](repeating: 0, count: min(glyphs, 1 << 16))))
-            return tallGlyphs.count - 1
         }
     }
 
