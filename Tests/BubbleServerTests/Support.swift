@@ -130,20 +130,43 @@ func inTurn<T>(_ body: () async throws -> T) async throws -> T {
     }
 }
 
-/// The last bytes a child process wrote to a pipe, read on the pipe's thread and shown when a test fails.
+/// The last bytes a child process wrote to a pipe, read on the pipe's thread and shown when a test fails;
+/// and the start of a crash report if one came (a backtrace is longer than the tail, and its first lines
+/// say what failed and where).
 final class LogTail: @unchecked Sendable {
     private let lock = NSLock()
     private var bytes = Data()
+    private var crash = Data()
     private let limit: Int
 
     init(limit: Int = 4_000) { self.limit = limit }
 
     func append(_ data: Data) {
         lock.withLock {
+            let before = bytes.count
             bytes.append(data)
+            if crash.isEmpty, let start = LogTail.crashStart(in: bytes, from: max(0, before - 64)) {
+                crash = bytes[start...].prefix(limit)
+            } else if !crash.isEmpty, crash.count < limit {
+                crash.append(data.prefix(limit - crash.count))
+            }
             if bytes.count > 2 * limit { bytes = bytes.suffix(limit) }
         }
     }
 
-    var text: String { lock.withLock { String(decoding: bytes.suffix(limit), as: UTF8.self) } }
+    /// Where a crash report begins in `bytes` (the Swift runtime's backtracer, or a fatal error's line).
+    private static func crashStart(in bytes: Data, from: Int) -> Int? {
+        let window = bytes[(bytes.startIndex + from)...]
+        for marker in ["*** Signal", "*** Program crashed", "Fatal error:"] {
+            if let found = window.firstRange(of: Data(marker.utf8)) { return found.lowerBound }
+        }
+        return nil
+    }
+
+    var text: String {
+        lock.withLock {
+            let tail = String(decoding: bytes.suffix(limit), as: UTF8.self)
+            return crash.isEmpty ? tail : "crash report begins:\n\(String(decoding: crash, as: UTF8.self))\n...\nlog ends:\n\(tail)"
+        }
+    }
 }
