@@ -30,6 +30,12 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     package let syntheticBold: Bool
     package let syntheticItalic: Bool
 
+    /// A number no other face of this process has had or will have, which caches key a face by: an
+    /// `ObjectIdentifier` is an address, which a face made after another was freed may reuse, and a cache
+    /// kept across messages and keyed by it would hand the new face the old one's words or metrics.
+    package let serial: UInt64
+    private static let serials = Atomic<UInt64>(0)
+
     let blob: OpaquePointer
     let face: OpaquePointer
     /// An unscaled font for cmap look-ups.
@@ -95,6 +101,7 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         self.mapping = mapping
         lastSized = UnsafeMutablePointer<(key: Int32, font: HarfBuzzFont?)>.allocate(capacity: 1)  // after the last throw: deinit frees it
         lastSized.initialize(to: (0, nil))
+        serial = FontFace.serials.wrappingAdd(1, ordering: .relaxed).newValue
         inkClassCount = min(Int(hb_face_get_glyph_count(face)), 1 << 16)
         let classes = mmap(nil, inkClassCount, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
         inkClasses = classes == MAP_FAILED ? nil : classes?.bindMemory(to: Atomic<UInt8>.self, capacity: inkClassCount)

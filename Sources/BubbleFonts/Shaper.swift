@@ -80,8 +80,8 @@ package struct ShapingRequest {
     /// so a retain of one is an atomic write to a cache line the cores pass back and forth.
     package let faceReference: Unmanaged<FontFace>
     package var face: FontFace { faceReference.takeUnretainedValue() }
-    /// The face's identity, with no retain.
-    package var faceID: ObjectIdentifier { faceReference._withUnsafeGuaranteedRef { ObjectIdentifier($0) } }
+    /// The face's identity (``FontFace/serial``), with no retain.
+    package var faceID: UInt64 { faceReference._withUnsafeGuaranteedRef { $0.serial } }
     /// Font size in px.
     package var size: Double
     /// ISO 15924 script tag, packed big-endian (`Latn`).
@@ -151,7 +151,7 @@ package final class Shaper {
         }
         let scale = FontFace.scale(request.size)
         let font: OpaquePointer
-        if let known = lastFont, let lastFace, ObjectIdentifier(lastFace) == request.faceID, lastScale == scale {
+        if let known = lastFont, let lastFace, lastFace.serial == request.faceID, lastScale == scale {
             font = known
         } else {
             if let lastFont { hb_font_destroy(lastFont) }

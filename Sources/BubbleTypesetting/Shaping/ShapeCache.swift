@@ -94,7 +94,8 @@ public final class ShapeCache {
 
 /// What a shaped word is shaped as, packed for exact comparison and hashing.
 struct WordStyle: Hashable {
-    var face: ObjectIdentifier
+    /// The face's ``FontFace/serial``.
+    var face: UInt64
     var scale: Int32
     var script: UInt32
     var rightToLeft: Bool

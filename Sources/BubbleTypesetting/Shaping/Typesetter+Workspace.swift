@@ -16,10 +16,10 @@ extension Typesetter {
         /// The message's styles by value, once it has many (``Typesetter/intern(_:in:interned:)``); emptied
         /// for each message.
         var styleIndices: [TextStyle: Int] = [:]
-        /// Metrics of the faces this typesetter used, by face and size: asked for once per run, and a face's
-        /// own table sits behind a lock every thread would take. Faces live as long as the chain, so their
-        /// identifiers stay theirs.
-        var metricsMemo: [(face: ObjectIdentifier, size: Double, metrics: FontMetrics)] = []
+        /// Metrics of the faces this typesetter used, by face (``FontFace/serial``: a fallback face outside
+        /// the chain may be freed, and another made at its address) and size: asked for once per run, and
+        /// a face's own table sits behind a lock every thread would take.
+        var metricsMemo: [(face: UInt64, size: Double, metrics: FontMetrics)] = []
         /// Ink of the glyphs that reach past their face's metrics or sit moved up or down (marks), by face,
         /// glyph and size: such a run is measured at every layout, and HarfBuzz reads the glyph's outline
         /// each time (some 4,000 instructions a glyph). Emptied at ``Typesetter/inkMemoCapacity`` entries.
@@ -27,7 +27,7 @@ extension Typesetter {
 
         /// `face.metrics(size:)`, remembered.
         mutating func metrics(of face: FontFace, size: Double) -> FontMetrics {
-            let id = ObjectIdentifier(face)
+            let id = face.serial
             for m in metricsMemo where m.face == id && m.size == size { return m.metrics }
             let m = face.metrics(size: size)
             if metricsMemo.count < 64 { metricsMemo.append((id, size, m)) }
@@ -38,7 +38,8 @@ extension Typesetter {
     static let inkMemoCapacity = 4096
 
     struct InkKey: Hashable {
-        var face: ObjectIdentifier
+        /// The face's ``FontFace/serial``.
+        var face: UInt64
         var glyph: UInt32
         /// The size's bits: `inkBounds` scales by the size itself, not only by its HarfBuzz scale.
         var size: UInt64
@@ -54,7 +55,7 @@ extension Typesetter {
     @inline(never)
     static func inkBounds(_ face: FontFace, glyph: UInt32, size: Double,
                                   memo: inout [InkKey: InkBounds]) -> (above: Double, below: Double)? {
-        let key = InkKey(face: ObjectIdentifier(face), glyph: glyph, size: size.bitPattern)
+        let key = InkKey(face: face.serial, glyph: glyph, size: size.bitPattern)
         if let known = memo[key] { return known.hasInk ? (known.above, known.below) : nil }
         let ink = face.inkBounds(glyph: glyph, size: size)
         if memo.count >= inkMemoCapacity { memo.removeAll(keepingCapacity: true) }
