@@ -82,8 +82,10 @@ extension BubbleEngine {
     /// the one kept when nothing at this width breaks differently.
     public func layout(_ prepared: PreparedMessage, width: Double) -> BubbleLayout {
         let constraints = prepared.plan.constraints(width: width)
-        if let unbounded = prepared.unbounded, constraints.maxWidth >= prepared.unboundedFrom {
-            return unbounded.under(constraints)
+        // Unwrapped in place rather than bound by `if let`, which copies the layout (a retain of each of its
+        // arrays) once more and then destroys the copy: on this path the copies are most of the cost.
+        if constraints.maxWidth >= prepared.unboundedFrom, prepared.unbounded != nil {
+            return prepared.unbounded.unsafelyUnwrapped.under(constraints)
         }
         return report(prepared.shaped, prepared.plan, width: width)
     }
@@ -92,7 +94,7 @@ extension BubbleEngine {
     /// size kept, when nothing at this width breaks differently).
     public func size(_ prepared: PreparedMessage, width: Double) -> BubbleSize {
         let constraints = prepared.plan.constraints(width: width)
-        if let unbounded = prepared.unbounded, constraints.maxWidth >= prepared.unboundedFrom { return BubbleSize(unbounded) }
+        if constraints.maxWidth >= prepared.unboundedFrom, let size = prepared.unbounded.map(BubbleSize.init) { return size }
         return BubbleSize(prepared.shaped.layOut(constraints), padding: prepared.plan.padding)
     }
 }

@@ -31,7 +31,7 @@ public struct BubbleLayout: Sendable {
 
     /// This layout under `constraints`: for a layout that every width from its own up gives alike
     /// (``LineLayout/unboundedFrom()``), the one at a given width, its constraints saying so.
-    package func under(_ constraints: LayoutConstraints) -> BubbleLayout {
+    package consuming func under(_ constraints: LayoutConstraints) -> BubbleLayout {
         var layout = self
         layout.lineLayout.constraints = constraints
         return layout
@@ -177,6 +177,8 @@ public struct BubbleLayout: Sendable {
         let text = lineLayout.shaped.mapped.text
         // Most messages draw nothing with a color face: their glyph fragments are skipped at once.
         let anyColor = lineLayout.shaped.faces.contains { $0.isColor }
+        // Room for every placeholder (most messages with emoji have tokens only): no regrowth per emoji.
+        emoji.reserveCapacity(lineLayout.shaped.placeholders.count)
         for line in lineLayout.lines {
             for f in line.fragments {
                 let fragment = lineLayout.fragments[f]
