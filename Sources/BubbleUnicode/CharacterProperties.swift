@@ -18,11 +18,25 @@ package enum CharacterProperties {
         bubble_script_extensions_have(scalar, script) != 0
     }
 
-    /// Extended_Pictographic (UTS #51): the emoji-ish code points.
-    package static func isExtendedPictographic(_ scalar: UInt32) -> Bool { bubble_is_extended_pictographic(scalar) != 0 }
+    /// Extended_Pictographic (UTS #51): the emoji-ish code points. Outside U+00A9–U+00AE, U+203C–U+3299
+    /// and U+1F000–U+1FFFD (the last reserved for pictographs by UTS #51) no code point has it, so the
+    /// letters of every script are answered without a call into ICU (the report scans hidden text with
+    /// it); `EmojiPropertiesConformanceTests` checks every code point against emoji-data.txt.
+    @inline(__always)
+    package static func isExtendedPictographic(_ scalar: UInt32) -> Bool {
+        if scalar < 0xA9 || (scalar > 0xAE && scalar < 0x203C) || (scalar > 0x3299 && scalar < 0x1F000) || scalar > 0x1FFFD {
+            return false
+        }
+        return bubble_is_extended_pictographic(scalar) != 0
+    }
 
-    /// Emoji_Presentation: shown as color emoji by default.
-    package static func isEmojiPresentation(_ scalar: UInt32) -> Bool { bubble_is_emoji_presentation(scalar) != 0 }
+    /// Emoji_Presentation: shown as color emoji by default. None below U+231A, between U+2B55 and
+    /// U+1F004, or past U+1FFFD: answered at once there, as ``isExtendedPictographic(_:)`` is.
+    @inline(__always)
+    package static func isEmojiPresentation(_ scalar: UInt32) -> Bool {
+        if scalar < 0x231A || (scalar > 0x2B55 && scalar < 0x1F004) || scalar > 0x1FFFD { return false }
+        return bubble_is_emoji_presentation(scalar) != 0
+    }
 
     /// Letters, marks and decimal digits of any script.
     package static func isAlphanumeric(_ scalar: UInt32) -> Bool { bubble_is_alphanumeric(scalar) != 0 }
