@@ -58,6 +58,9 @@ public struct PreparedMessage: Sendable {
     let unbounded: BubbleLayout?
     /// Text width (the bubble's less its padding), px, from which ``unbounded`` is the layout.
     let unboundedFrom: Double
+    /// What breaking the shaped text reads that no width changes (its wrapper, the last paragraph shown,
+    /// the quoted paragraphs): a new width breaks and places its lines without working it out again.
+    let context: BreakingContext
 }
 
 extension BubbleEngine {
@@ -68,13 +71,14 @@ extension BubbleEngine {
     public func prepare(_ message: Message, options: BubbleOptions? = nil) throws(BubbleError) -> PreparedMessage {
         let plan = try plan(for: options)
         let shaped = try shape(map(message, plan), plan)
+        let context = shaped.breakingContext(plan.constraints)
         if plan.constraints.statusSlot == nil {
             let unbounded = report(shaped, plan, width: .infinity)
             if let from = unbounded.lineLayout.unboundedFrom() {
-                return PreparedMessage(shaped: shaped, plan: plan, unbounded: unbounded, unboundedFrom: from)
+                return PreparedMessage(shaped: shaped, plan: plan, unbounded: unbounded, unboundedFrom: from, context: context)
             }
         }
-        return PreparedMessage(shaped: shaped, plan: plan, unbounded: nil, unboundedFrom: .infinity)
+        return PreparedMessage(shaped: shaped, plan: plan, unbounded: nil, unboundedFrom: .infinity, context: context)
     }
 
     /// The layout of a prepared message at bubble width `width` (padding included): the layout
@@ -87,7 +91,7 @@ extension BubbleEngine {
         if constraints.maxWidth >= prepared.unboundedFrom, prepared.unbounded != nil {
             return prepared.unbounded.unsafelyUnwrapped.under(constraints)
         }
-        return report(prepared.shaped, prepared.plan, width: width)
+        return report(prepared.shaped.layOut(constraints, context: prepared.context), prepared.plan)
     }
 
     /// The size of a prepared message's bubble at `width`: its lines broken anew, no report, no JSON (or the
@@ -95,6 +99,6 @@ extension BubbleEngine {
     public func size(_ prepared: PreparedMessage, width: Double) -> BubbleSize {
         let constraints = prepared.plan.constraints(width: width)
         if constraints.maxWidth >= prepared.unboundedFrom, let size = prepared.unbounded.map(BubbleSize.init) { return size }
-        return BubbleSize(prepared.shaped.layOut(constraints), padding: prepared.plan.padding)
+        return BubbleSize(prepared.shaped.layOut(constraints, context: prepared.context), padding: prepared.plan.padding)
     }
 }

@@ -24,15 +24,19 @@ extension BubbleEngine {
     }
 
     /// The report at each width, reusing a report whose lines hold at a later width.
+    /// The widths that break anew share one ``BreakingContext`` (the wrapper and what else breaking reads
+    /// at any width), as a prepared message does.
     func reports(_ shaped: ShapedText, _ plan: LayoutPlan, widths: [Double]) -> [BubbleLayout] {
         var out: [BubbleLayout] = []
         out.reserveCapacity(widths.count)
+        var context: BreakingContext?
         for width in widths {
-            let textWidth = plan.constraints(width: width).maxWidth
-            if let same = out.first(where: { $0.lineLayout.holds(atMaxWidth: textWidth, original: shaped) }) {
+            let constraints = plan.constraints(width: width)
+            if let same = out.first(where: { $0.lineLayout.holds(atMaxWidth: constraints.maxWidth, original: shaped) }) {
                 out.append(same)
             } else {
-                out.append(report(shaped, plan, width: width))
+                if context == nil { context = shaped.breakingContext(constraints) }
+                out.append(report(shaped.layOut(constraints, context: context!), plan))
             }
         }
         return out

@@ -176,8 +176,14 @@ public final class BubbleEngine: @unchecked Sendable {
 
     /// The width-dependent half and the report.
     func report(_ shaped: ShapedText, _ plan: LayoutPlan, width: Double) -> BubbleLayout {
+        report(shaped.layOut(plan.constraints(width: width)), plan)
+    }
+
+    /// The report of lines laid out under `plan`.
+    @inline(__always)
+    func report(_ lines: consuming LineLayout, _ plan: LayoutPlan) -> BubbleLayout {
         let names = plan.catalog.names
-        var layout = BubbleLayout(shaped.layOut(plan.constraints(width: width)), padding: plan.padding, truncationURL: plan.moreURL, emojiName: { names[$0] })
+        var layout = BubbleLayout(lines, padding: plan.padding, truncationURL: plan.moreURL, emojiName: { names[$0] })
         if plan.minTouchSize > 0 { layout.addTouchTargets(minSize: plan.minTouchSize) }
         return layout
     }

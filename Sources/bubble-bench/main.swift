@@ -7,6 +7,7 @@
 //     bubble-bench --distinct-sizes CORPUS [COUNT]   (a stream of messages at sizes never seen before)
 //     bubble-bench --parse CORPUS [ROUNDS]          (reading 50-message requests against their layout)
 //     bubble-bench --widths CORPUS [ROUNDS]         (each extra width of `widths` against a full layout)
+//     bubble-bench --prepared CORPUS [PASSES]       (a prepared message at 360 px, PASSES times: for a profiler)
 //     bubble-bench --size CORPUS [ROUNDS]           (size-only against a full layout with JSON; JSON's share)
 //     bubble-bench --request-scaling [STEPS]        (one request as each size it carries doubles)
 //     bubble-bench --plan CORPUS [ROUNDS]           (planning a call's options against a warm layout)
@@ -134,6 +135,10 @@ if arguments.count >= 2, arguments[1] == "--request-scaling" {
     requestScaling(steps: arguments.count > 2 ? max(2, Int(arguments[2]) ?? 5) : 5)
     exit(0)
 }
+if arguments.count >= 3, arguments[1] == "--prepared" {
+    preparedProfile(corpusPath: arguments[2], passes: arguments.count > 3 ? max(1, Int(arguments[3]) ?? 30) : 30)
+    exit(0)
+}
 if arguments.count >= 3, arguments[1] == "--widths" {
     widthsCost(corpusPath: arguments[2], rounds: arguments.count > 3 ? Int(arguments[3]) ?? 5 : 5)
     exit(0)
@@ -178,7 +183,7 @@ if arguments.count >= 3, arguments[1] == "--render" {
 }
 guard arguments.count >= 3, let passes = Int(arguments[2]), passes >= 1 else {
     fail("usage: bubble-bench CORPUS PASSES [TSV]  |  bubble-bench --map-only CORPUS PASSES [TSV]  |  "
-         + "bubble-bench --scaling CORPUS  |  bubble-bench --render CORPUS [PASSES [LIMIT]]  |  bubble-bench --adversarial CORPUS  |  bubble-bench --link-rules CORPUS [PASSES]  |  bubble-bench --widths CORPUS [ROUNDS]  |  bubble-bench --size CORPUS [ROUNDS]  |  bubble-bench --request-scaling [STEPS]  |  bubble-bench --plan CORPUS [ROUNDS]")
+         + "bubble-bench --scaling CORPUS  |  bubble-bench --render CORPUS [PASSES [LIMIT]]  |  bubble-bench --adversarial CORPUS  |  bubble-bench --link-rules CORPUS [PASSES]  |  bubble-bench --widths CORPUS [ROUNDS]  |  bubble-bench --prepared CORPUS [PASSES]  |  bubble-bench --size CORPUS [ROUNDS]  |  bubble-bench --request-scaling [STEPS]  |  bubble-bench --plan CORPUS [ROUNDS]")
 }
 /// With `BUBBLE_BENCH_RSS` set, reports the resident set at each stage on stderr (finding what costs memory).
 let reportRSS = ProcessInfo.processInfo.environment["BUBBLE_BENCH_RSS"] != nil

@@ -59,7 +59,7 @@ import Testing
 
     /// The option sets that change what a width does: alignment, direction, indent, web metrics and
     /// breaking, balance, a status slot, truncation (with a `more` link), padding, a fixed line height,
-    /// pages, touch targets.
+    /// pages, touch targets, mentions free to break under Flutter's rules.
     static func options(_ n: Int) -> BubbleOptions {
         var o = BubbleOptions()
         o.maxWidth = 280
@@ -75,6 +75,7 @@ import Testing
         case 9: o.lineHeight = .multiple(1.5); o.paragraphSpacing = 4; o.pageHeight = 40
         case 10: o.minTouchSize = 44; o.lineMetrics = .flutter
         case 11: o.keepTrailingBreaks = true; o.alignment = .center
+        case 12: o.atomicLinks = false; o.lineBreaking = .flutter
         default: break
         }
         return o
@@ -82,7 +83,7 @@ import Testing
 
     /// Around the width at which every paragraph just fits on one line (the least width at which the kept
     /// layout stands, found from the layout with no limit), at it, a hair either side, and far off.
-    @Test(arguments: 0..<12)
+    @Test(arguments: 0..<13)
     func theKeptLayoutIsTheLayoutAtEveryWidthAroundItsEdge(variant: Int) throws {
         let o = Self.options(variant)
         for message in Self.messages {
@@ -92,6 +93,28 @@ import Testing
                           natural - 0.3, natural - 1 / 64, natural - 1 / 128, 1, 40, 120, 360, 1000, 100_000]
             for width in widths where width > 0 && width <= 100_000 {  // maxWidth's bounds
                 try Self.expectSame(prepared, message, o, width: width, "\(message.body) under option set \(variant)")
+            }
+        }
+    }
+
+    /// A prepared message keeps what breaking reads at any width (its wrapper, the last paragraph shown,
+    /// the quoted paragraphs) and breaks at each new width with it: one message laid out at width after
+    /// width, narrower and wider in turn, across the widths that fit its image anew and those that keep it
+    /// whole, is each time the full layout at that width.
+    @Test(arguments: [0, 3, 4, 5, 7, 10, 12])
+    func oneKeptBreakingServesWidthAfterWidth(variant: Int) throws {
+        let o = Self.options(variant)
+        let quoted = #"{"text": "Bob wrote: see https://example.com/a/very/long/path?x=1 and @alice_the_admin, then more words that wrap\nAgreed!", "entities": [{"type": "blockquote", "offset": 0, "length": 103}]}"#
+        let messages = [
+            Message(markup: "see https://example.com/a/very/long/path?x=1 and @alice_the_admin\n"
+                    + #"then a wide <img src="cat.png" width="300" height="120"> picture"# + "\tand a tab, "
+                    + String(repeating: "words that wrap ", count: 8)),
+            Message(utf8: Array(quoted.utf8), format: .entities),
+        ]
+        for message in messages {
+            let prepared = try engine.prepare(message, options: o)
+            for width in [360.0, 90, 1000, 300.5, 299.5, 41, 280, 150, 100_000, 360] {
+                try Self.expectSame(prepared, message, o, width: width, "\(message.body) width after width under option set \(variant)")
             }
         }
     }

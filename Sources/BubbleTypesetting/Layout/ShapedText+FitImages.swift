@@ -32,7 +32,7 @@ extension ShapedText {
     /// Whether an image placeholder is wider than `width`: the width first, read in place, so the
     /// common message (catalog emoji narrower than any line) never copies a placeholder's content to
     /// ask its kind.
-    private func hasImage(wider width: Double) -> Bool {
+    func hasImage(wider width: Double) -> Bool {
         let placeholders = self.placeholders
         for k in placeholders.indices where placeholders[k].width > width && placeholders[k].isImage { return true }
         return false

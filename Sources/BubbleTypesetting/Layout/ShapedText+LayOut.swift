@@ -14,17 +14,23 @@ extension ShapedText {
 
     /// Breaks the text into lines at `constraints` as it is (images unfitted, no balancing).
     func breakLines(_ constraints: LayoutConstraints) -> LineLayout {
+        breakLines(constraints, BreakingContext(self, constraints))
+    }
+
+    /// ``breakLines(_:)`` with what it needs that no width changes made before (a prepared message's,
+    /// ``BreakingContext``): `context` must be this text's under constraints that differ from
+    /// `constraints` at most in `maxWidth`.
+    @inline(__always)
+    func breakLines(_ constraints: LayoutConstraints, _ context: BreakingContext) -> LineLayout {
         var layout = LineLayout(shaped: self, constraints: constraints)
-        let wrapper = LineWrapper(shaped: self, atomicLinks: constraints.atomicLinks,
-                                  keepURLsWhole: constraints.keepURLsWhole, rules: constraints.lineBreaking,
-                                  fitSlack: constraints.lineMetrics.fitSlack)
+        let wrapper = context.wrapper
         let maxWidth = max(constraints.maxWidth, 0)
         var ranges: [(range: Range<Int>, end: Int, paragraph: Int, truncated: Bool, indent: Double)] = []
         ranges.reserveCapacity(constraints.maxLines > 0 ? min(constraints.maxLines, 8) : 4)
         var stop = false
         layout.visibleEnd = count
-        let lastParagraph = constraints.keepTrailingBreaks ? paragraphs.count - 1 : lastParagraphWithContent()
-        let quoted = quotedParagraphs()
+        let lastParagraph = context.lastParagraph
+        let quoted = context.quoted
         let quoteIndent = BlockQuote.indent(fontSize: style.fontSize)
 
         for (p, paragraph) in paragraphs.enumerated() where !stop && p <= lastParagraph {

@@ -6,7 +6,7 @@ import BubbleMapping
 ///
 /// Holds the four arrays it reads on every step, so its loops index them directly rather than through
 /// the ``ShapedText`` box.
-package struct LineWrapper {
+package struct LineWrapper: Sendable {
     /// `ShapedText.breaks` (with ``LineBreaking/web``, as ``WebBreakRules`` changes them), `.advanceBefore`,
     /// `.graphemeStarts` and the mapped text's UTF-16 units.
     let breaks: [Int]

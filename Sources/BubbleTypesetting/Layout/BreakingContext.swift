@@ -1,0 +1,34 @@
+/// What breaking a shaped text into lines reads that no width changes: its line wrapper (break
+/// opportunities, unbreakable ranges, prefix sums of advances), the last paragraph shown and which
+/// paragraphs are quoted. A full layout makes one per breaking; a prepared message keeps one, so a new
+/// width breaks and places its lines without working these out again.
+package struct BreakingContext: Sendable {
+    let wrapper: LineWrapper
+    let lastParagraph: Int
+    let quoted: [Bool]?
+
+    /// The context of `shaped` under `constraints` (of which only `maxWidth` may differ where it is used).
+    @inline(__always)
+    init(_ shaped: ShapedText, _ constraints: LayoutConstraints) {
+        wrapper = LineWrapper(shaped: shaped, atomicLinks: constraints.atomicLinks, keepURLsWhole: constraints.keepURLsWhole,
+                              rules: constraints.lineBreaking, fitSlack: constraints.lineMetrics.fitSlack)
+        lastParagraph = constraints.keepTrailingBreaks ? shaped.paragraphs.count - 1 : shaped.lastParagraphWithContent()
+        quoted = shaped.quotedParagraphs()
+    }
+}
+
+extension ShapedText {
+    /// What ``layOut(_:context:)`` keeps for this text under `constraints`, at any `maxWidth`.
+    package func breakingContext(_ constraints: LayoutConstraints) -> BreakingContext {
+        BreakingContext(self, constraints)
+    }
+
+    /// ``layOut(_:)`` with a kept ``BreakingContext`` of this text (``breakingContext(_:)``, under the same
+    /// constraints but for `maxWidth`): the same lines. A width that fits an image anew changes the
+    /// advances the context holds: that width makes its own.
+    package func layOut(_ constraints: LayoutConstraints, context: BreakingContext) -> LineLayout {
+        guard !(constraints.maxWidth > 0 && hasImage(wider: constraints.maxWidth)) else { return layOut(constraints) }
+        let lines = breakLines(constraints, context)
+        return constraints.balance ? balanced(lines) : lines
+    }
+}
