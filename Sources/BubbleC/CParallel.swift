@@ -17,10 +17,13 @@ final class CParallel: @unchecked Sendable {
         self.body = body
     }
 
-    /// Runs every index on up to `threads` threads and returns when all are done.
-    func run(threads: Int) {
+    /// Runs every index on up to `threads` threads (no more than there are indices) and returns when all are
+    /// done; returns how many threads it started. No index, no thread: a call with nothing to do (as the
+    /// Python module's check of an engine and `jobs` is) costs no thread's start and join.
+    @discardableResult
+    func run(threads: Int) -> Int {
         var started: [pthread_t] = []
-        for _ in 0..<min(max(threads, 1), max(count, 1)) {
+        for _ in 0..<min(max(threads, 1), count) {
             var attributes = pthread_attr_t()
             pthread_attr_init(&attributes)
             pthread_attr_setstacksize(&attributes, 8 << 20)  // deep JSON and long paragraphs recurse, as in bubble batch
@@ -37,8 +40,9 @@ final class CParallel: @unchecked Sendable {
             }
             pthread_attr_destroy(&attributes)
         }
-        if started.isEmpty { work() }  // no thread could be made: work on the caller's
+        if started.isEmpty && count > 0 { work() }  // no thread could be made: work on the caller's
         for thread in started { pthread_join(thread, nil) }
+        return started.count
     }
 
     private func work() {
