@@ -446,8 +446,8 @@ static PyObject *Engine_batch(EngineObject *self, PyObject *const *args, Py_ssiz
  * out (that part holds the GIL), and whenever the next one is not ready it lets go of the GIL and lays out
  * messages itself. So `jobs` threads in all, each with work while any is left: no core shared by a thread
  * that waits, no chunk to wait for; a message's tokens are read while they are still in the cache. With
- * jobs 1 the caller's thread does it all: lay out one, build it, and so on. The module's threads run at
- * most AHEAD messages ahead of the objects built. */
+ * jobs 1 the caller's thread does it all: lay out one, build it, and so on. The module's threads (kept
+ * between calls: `pool` below) run at most AHEAD messages ahead of the objects built. */
 #define AHEAD 1024
 
 typedef struct {
@@ -531,6 +531,91 @@ static void built_one(ManyRun *run, size_t k) {
     }
 }
 
+/* The module's threads, kept from one layout_many call to the next: starting a thread (and its 8 MiB
+ * stack) and joining it cost some 50 us, as much as laying out ten messages, so a call with a few messages
+ * gained nothing from a second job. One call at a time has them (`busy`); a call that finds them taken
+ * starts threads of its own, as every call did before. They wait for a posted run, take a seat in it while
+ * seats are left, lay out with lay_out_many and leave; the call waits for every one inside to leave before
+ * its run goes. A forked child has none of the parent's threads: it forgets them (pool_after_fork). */
+#define POOL_MAX 255
+
+static struct {
+    pthread_mutex_t lock;
+    pthread_cond_t wake;  /* a run was posted */
+    pthread_cond_t left;  /* a thread left the posted run */
+    int threads;          /* threads started (and not lost to a fork) */
+    int busy;             /* a call has the threads */
+    ManyRun *run;         /* the posted run, or NULL */
+    int seats;            /* threads the posted run still takes */
+    int inside;           /* threads in the posted run */
+} pool = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, PTHREAD_COND_INITIALIZER, 0, 0, NULL, 0, 0};
+
+static void *pool_thread(void *unused) {
+    (void)unused;
+    pthread_mutex_lock(&pool.lock);
+    for (;;) {
+        while (!pool.run || pool.seats == 0) pthread_cond_wait(&pool.wake, &pool.lock);
+        ManyRun *run = pool.run;
+        pool.seats--;
+        pool.inside++;
+        pthread_mutex_unlock(&pool.lock);
+        lay_out_many(run);
+        pthread_mutex_lock(&pool.lock);
+        pool.inside--;
+        pthread_cond_broadcast(&pool.left);
+    }
+    return NULL;
+}
+
+static void pool_after_fork(void) {
+    pthread_mutex_init(&pool.lock, NULL);
+    pthread_cond_init(&pool.wake, NULL);
+    pthread_cond_init(&pool.left, NULL);
+    pool.threads = pool.busy = pool.seats = pool.inside = 0;
+    pool.run = NULL;
+}
+
+/* Posts `run` to the kept threads, starting any of the `helpers` it wants that are not there yet; the number
+ * seated, or -1 when another call has the threads. */
+static int pool_post(ManyRun *run, int helpers) {
+    pthread_mutex_lock(&pool.lock);
+    if (pool.busy) {
+        pthread_mutex_unlock(&pool.lock);
+        return -1;
+    }
+    pool.busy = 1;
+    if (helpers > POOL_MAX) helpers = POOL_MAX;
+    if (pool.threads < helpers) {
+        pthread_attr_t attributes;
+        pthread_attr_init(&attributes);
+        pthread_attr_setstacksize(&attributes, 8 << 20); /* as libbubble's own threads: deep JSON and long paragraphs recurse */
+        pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+        while (pool.threads < helpers) {
+            pthread_t thread;
+            if (pthread_create(&thread, &attributes, pool_thread, NULL) != 0) break; /* fewer threads, same answers */
+            pool.threads++;
+        }
+        pthread_attr_destroy(&attributes);
+    }
+    pool.run = run;
+    pool.seats = helpers < pool.threads ? helpers : pool.threads;
+    int seated = pool.seats;
+    pthread_cond_broadcast(&pool.wake);
+    pthread_mutex_unlock(&pool.lock);
+    return seated;
+}
+
+/* Takes `run` back from the kept threads (without the GIL): no thread sits down in it any more, and every
+ * one inside has left. */
+static void pool_take_back(void) {
+    pthread_mutex_lock(&pool.lock);
+    pool.run = NULL;
+    pool.seats = 0;
+    while (pool.inside > 0) pthread_cond_wait(&pool.left, &pool.lock);
+    pool.busy = 0;
+    pthread_mutex_unlock(&pool.lock);
+}
+
 /* The answer to message `index`: its layout, or for a failed message its BubbleError (with `index`). NULL with
  * an exception set when the objects cannot be made. */
 static PyObject *answer_of(ManyRun *run, size_t index) {
@@ -596,14 +681,16 @@ static PyObject *Engine_layout_many(EngineObject *self, PyObject *const *args, P
     }
     pthread_mutex_init(&run.lock, NULL);
     pthread_cond_init(&run.changed, NULL);
-    pthread_attr_t attributes;
-    pthread_attr_init(&attributes);
-    pthread_attr_setstacksize(&attributes, 8 << 20); /* as libbubble's own threads: deep JSON and long paragraphs recurse */
-    for (int t = 1; t < jobs && (size_t)t < run.count; t++) {
-        if (pthread_create(&threads[started], &attributes, lay_out_many, &run) != 0) break; /* fewer threads, same answers */
-        started++;
+    size_t helpers = run.count > 1 && jobs > 1 ? (size_t)jobs - 1 : 0; /* one message: the caller's thread alone */
+    if (helpers > run.count - 1) helpers = run.count - 1;
+    int pooled = helpers > 0 && pool_post(&run, (int)helpers) >= 0;
+    if (helpers > 0 && !pooled) { /* another call has the kept threads: threads of this call's own */
+        pthread_attr_t attributes;
+        pthread_attr_init(&attributes);
+        pthread_attr_setstacksize(&attributes, 8 << 20);
+        while (started < helpers && pthread_create(&threads[started], &attributes, lay_out_many, &run) == 0) started++;
+        pthread_attr_destroy(&attributes);
     }
-    pthread_attr_destroy(&attributes);
     for (size_t k = 0; k < run.count; k++) {
         if (!__atomic_load_n(&run.done[k], __ATOMIC_SEQ_CST)) {
             Py_BEGIN_ALLOW_THREADS
@@ -626,11 +713,12 @@ static PyObject *Engine_layout_many(EngineObject *self, PyObject *const *args, P
         built_one(&run, k);
     }
     if (failed) __atomic_store_n(&run.stop, 1, __ATOMIC_SEQ_CST);
-    if (started) {
+    if (started || pooled) {
         pthread_mutex_lock(&run.lock);
         pthread_cond_broadcast(&run.changed);
         pthread_mutex_unlock(&run.lock);
         Py_BEGIN_ALLOW_THREADS
+        if (pooled) pool_take_back();
         for (size_t t = 0; t < started; t++) pthread_join(threads[t], NULL);
         Py_END_ALLOW_THREADS
     }
@@ -778,6 +866,8 @@ PyMODINIT_FUNC PyInit__native(void) {
         !(str_layout_request = PyUnicode_InternFromString("_layout_request")) ||
         !(str_size_request = PyUnicode_InternFromString("_size_request")))
         return NULL;
+    static int fork_handled;
+    if (!fork_handled && pthread_atfork(NULL, NULL, pool_after_fork) == 0) fork_handled = 1;
     if (PyType_Ready(&EngineType) < 0) return NULL;
     PyObject *module = PyModule_Create(&module_def);
     if (!module) return NULL;
