@@ -60,6 +60,7 @@ final class CThreads: @unchecked Sendable {
                     break  // fewer threads, same answers: the ones there take every seat in turn
                 }
                 started += 1
+                idle += 1  // idle from now: one that has not run yet takes a seat as soon as it does
             }
             pthread_attr_destroy(&attributes)
         }
@@ -70,11 +71,11 @@ final class CThreads: @unchecked Sendable {
     }
 
     /// A kept thread: takes a seat in the oldest call with one left, works, and comes back for the next.
-    /// A thread counts as idle from before it says it has left a call, so that a call its caller makes
-    /// next finds it idle rather than starting another.
+    /// A thread counts as idle from its start (``post(_:seats:)`` counts it) and from before it says it
+    /// has left a call, so that the call its caller makes next finds it idle rather than starting another
+    /// (one thread may take every seat of a call before the others it started have run).
     private func serve() {
         pthread_mutex_lock(mutex)
-        idle += 1
         while true {
             while waiting.isEmpty { pthread_cond_wait(posted, mutex) }
             let run = waiting[0].run
