@@ -54,7 +54,7 @@ public struct PreparedMessage: Sendable {
     let shaped: ShapedText
     let plan: LayoutPlan
     /// The message's layout with no width limit, when it is its layout at every text width from
-    /// ``unboundedFrom`` up (``LineLayout/unboundedFrom()``: most chat messages, one line on any phone).
+    /// ``unboundedFrom`` up (``LineLayout/unboundedFrom(_:)``: most chat messages, one line on any phone).
     let unbounded: BubbleLayout?
     /// Text width (the bubble's less its padding), px, from which ``unbounded`` is the layout.
     let unboundedFrom: Double
@@ -73,8 +73,8 @@ extension BubbleEngine {
         let shaped = try shape(map(message, plan), plan)
         let context = shaped.breakingContext(plan.constraints)
         if plan.constraints.statusSlot == nil {
-            let unbounded = report(shaped, plan, width: .infinity)
-            if let from = unbounded.lineLayout.unboundedFrom() {
+            let unbounded = report(shaped.layOut(plan.constraints(width: .infinity), context: context), plan)
+            if let from = unbounded.lineLayout.unboundedFrom(context) {
                 return PreparedMessage(shaped: shaped, plan: plan, unbounded: unbounded, unboundedFrom: from, context: context)
             }
         }

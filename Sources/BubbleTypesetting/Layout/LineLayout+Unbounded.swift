@@ -16,7 +16,9 @@ extension LineLayout {
     /// The least width is checked, not assumed: the lines are broken once at it and must be these (a glyph
     /// with a negative advance could make a prefix of a paragraph wider than the whole). Every wider width
     /// breaks alike then, since the greedy breaker ends a line early only at a prefix wider than the line.
-    package func unboundedFrom() -> Double? {
+    /// The check breaks with `context` (this text's ``BreakingContext``, under these constraints but for
+    /// the width) and compares where the lines fall: nothing is placed.
+    package func unboundedFrom(_ context: BreakingContext) -> Double? {
         guard constraints.maxWidth == .infinity, constraints.statusSlot == nil, !truncated,
               !(constraints.balance && lines.count > 1),
               lines.allSatisfy({ $0.range == shaped.paragraphs[$0.paragraph].range }) else { return nil }
@@ -25,9 +27,9 @@ extension LineLayout {
         guard from.isFinite else { return nil }
         var at = constraints
         at.maxWidth = from
-        let check = shaped.breakLines(at)
-        guard !check.truncated, check.lines.count == lines.count,
-              zip(check.lines, lines).allSatisfy({ $0.range == $1.range && $0.end == $1.end }) else { return nil }
+        let check = shaped.lineRanges(at, context)
+        guard !check.truncated, check.ranges.count == lines.count,
+              zip(check.ranges, lines).allSatisfy({ $0.range == $1.range && $0.end == $1.end }) else { return nil }
         return from
     }
 }

@@ -2,6 +2,10 @@ import BubbleFonts
 import BubbleUnicode
 
 extension ShapedText {
+    /// One line as breaking finds it: its text, where the next line starts (past a paragraph's break), its
+    /// paragraph, whether the truncation token ends it, and its indent (first line, blockquote), px.
+    typealias LineRange = (range: Range<Int>, end: Int, paragraph: Int, truncated: Bool, indent: Double)
+
     /// The shaped text laid out at `constraints`, without shaping again: images wider than the line fitted
     /// to it, lines broken, and with ``LayoutConstraints/balance`` the narrowest width that keeps the line
     /// count. Every path that reports a layout (one width, many widths, a long message's prefix) calls this
@@ -23,17 +27,29 @@ extension ShapedText {
     @inline(__always)
     func breakLines(_ constraints: LayoutConstraints, _ context: BreakingContext) -> LineLayout {
         var layout = LineLayout(shaped: self, constraints: constraints)
+        let broken = lineRanges(constraints, context)
+        layout.truncated = broken.truncated
+        layout.visibleEnd = broken.visibleEnd
+        place(broken.ranges, into: &layout, wrapper: context.wrapper)
+        return layout
+    }
+
+    /// Where the lines of ``breakLines(_:_:)`` start and end, and where the text shown ends, without
+    /// placing them: what ``LineLayout/unboundedFrom(_:)`` compares.
+    @inline(__always)
+    func lineRanges(_ constraints: LayoutConstraints, _ context: BreakingContext)
+        -> (ranges: [LineRange], truncated: Bool, visibleEnd: Int) {
         let wrapper = context.wrapper
         let maxWidth = max(constraints.maxWidth, 0)
-        var ranges: [(range: Range<Int>, end: Int, paragraph: Int, truncated: Bool, indent: Double)] = []
+        var ranges: [LineRange] = []
         ranges.reserveCapacity(constraints.maxLines > 0 ? min(constraints.maxLines, 8) : 4)
-        var stop = false
-        layout.visibleEnd = count
+        var truncated = false
+        var visibleEnd = count
         let lastParagraph = context.lastParagraph
         let quoted = context.quoted
         let quoteIndent = BlockQuote.indent(fontSize: style.fontSize)
 
-        for (p, paragraph) in paragraphs.enumerated() where !stop && p <= lastParagraph {
+        for (p, paragraph) in paragraphs.enumerated() where !truncated && p <= lastParagraph {
             var start = paragraph.range.lowerBound
             var cursor = wrapper.paragraphBreaks(p).lowerBound
             repeat {
@@ -47,9 +63,8 @@ extension ShapedText {
                     end = truncationCut(from: start, paragraph: paragraph, available: available - statusReserve(constraints),
                                         wrapper: wrapper)
                     ranges.append((start..<end, end, p, true, indent))
-                    layout.truncated = true
-                    layout.visibleEnd = end
-                    stop = true
+                    truncated = true
+                    visibleEnd = end
                     break
                 }
                 let next = end >= paragraph.range.upperBound ? paragraph.end : end
@@ -57,8 +72,7 @@ extension ShapedText {
                 start = end
             } while start < paragraph.range.upperBound
         }
-        place(ranges, into: &layout, wrapper: wrapper)
-        return layout
+        return (ranges, truncated, visibleEnd)
     }
 
     /// The last paragraph holding more than white space, or 0: line feeds and spaces that end the
@@ -95,7 +109,7 @@ extension ShapedText {
     }
 
     /// Builds fragments in visual order and places every line vertically and horizontally.
-    private func place(_ ranges: [(range: Range<Int>, end: Int, paragraph: Int, truncated: Bool, indent: Double)],
+    private func place(_ ranges: [LineRange],
                        into layout: inout LineLayout, wrapper: LineWrapper) {
         let c = layout.constraints
         var y = 0.0

@@ -30,7 +30,7 @@ public struct BubbleLayout: Sendable {
     package var shaped: ShapedText { lineLayout.shaped }
 
     /// This layout under `constraints`: for a layout that every width from its own up gives alike
-    /// (``LineLayout/unboundedFrom()``), the one at a given width, its constraints saying so.
+    /// (``LineLayout/unboundedFrom(_:)``), the one at a given width, its constraints saying so.
     package consuming func under(_ constraints: LayoutConstraints) -> BubbleLayout {
         var layout = self
         layout.lineLayout.constraints = constraints
