@@ -8,47 +8,59 @@
 ///
 /// Thread-safe; every operation is O(1) under one lock (a dictionary from key to slot, and the slots
 /// linked most recently used first).
-package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: @unchecked Sendable {
+///
+/// Public and inlinable for the reason ``Lock`` is: each module specializes the cache for its own key
+/// and value. Unspecialized, every look-up went through the types' metadata and value witnesses, and the
+/// SVG renderer's two look-ups per glyph were over half of its time.
+public final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: @unchecked Sendable {
     /// Most entries held.
-    package let maxEntries: Int
+    public let maxEntries: Int
     /// Most bytes held (the sum of the entries' charges).
-    package let maxBytes: Int
+    public let maxBytes: Int
 
-    private let lock = Lock()
-    private var slotOf: [Key: Int] = [:]
-    private var slots: [Slot] = []
+    @usableFromInline let lock = Lock()
+    @usableFromInline var slotOf: [Key: Int] = [:]
+    @usableFromInline var slots: [Slot] = []
     /// Slots freed by eviction, for reuse.
-    private var free: [Int] = []
+    @usableFromInline var free: [Int] = []
     /// Most and least recently used slots (-1: none).
-    private var head = -1, tail = -1
-    private var heldBytes = 0
-    private var evictionCount = 0
+    @usableFromInline var head = -1, tail = -1
+    @usableFromInline var heldBytes = 0
+    @usableFromInline var evictionCount = 0
     /// Values evicted by the insertion under way, collected for the caller (nil: not collected).
-    private var evictedNow: [Value]?
+    @usableFromInline var evictedNow: [Value]?
 
-    private struct Slot {
-        var key: Key?
-        var value: Value?
-        var bytes: Int
-        var newer: Int
-        var older: Int
+    @usableFromInline struct Slot {
+        @usableFromInline var key: Key?
+        @usableFromInline var value: Value?
+        @usableFromInline var bytes: Int
+        @usableFromInline var newer: Int
+        @usableFromInline var older: Int
+
+        @inlinable init(key: Key?, value: Value?, bytes: Int, newer: Int, older: Int) {
+            self.key = key
+            self.value = value
+            self.bytes = bytes
+            self.newer = newer
+            self.older = older
+        }
     }
 
     /// A cache of at most `maxEntries` entries and `maxBytes` bytes (either 0 keeps nothing).
-    package init(maxEntries: Int, maxBytes: Int) {
+    public init(maxEntries: Int, maxBytes: Int) {
         self.maxEntries = max(0, maxEntries)
         self.maxBytes = max(0, maxBytes)
     }
 
     /// Entries held now.
-    package var count: Int { lock.withLock { slotOf.count } }
+    @inlinable public var count: Int { lock.withLock { slotOf.count } }
     /// Bytes held now: the sum of the charges of the entries held.
-    package var bytes: Int { lock.withLock { heldBytes } }
+    @inlinable public var bytes: Int { lock.withLock { heldBytes } }
     /// Entries evicted to make room, since the cache was made.
-    package var evictions: Int { lock.withLock { evictionCount } }
+    @inlinable public var evictions: Int { lock.withLock { evictionCount } }
 
     /// The value of `key`, which becomes the most recently used, or nil.
-    package func value(for key: Key) -> Value? {
+    @inlinable public func value(for key: Key) -> Value? {
         lock.withLock {
             guard let s = slotOf[key] else { return nil }
             moveToFront(s)
@@ -60,8 +72,8 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: @un
     /// the key had); then evicts the least recently used until both bounds hold. A value charged more
     /// than ``maxBytes`` is not kept (and any older value of the key is dropped).
     /// - Returns: whether the value is kept.
-    @discardableResult
-    package func insert(_ value: Value, for key: Key, bytes: Int) -> Bool {
+    @discardableResult @inlinable
+    public func insert(_ value: Value, for key: Key, bytes: Int) -> Bool {
         lock.withLock {
             if let s = slotOf[key] { remove(s) }
             guard maxEntries > 0, bytes <= maxBytes else { return false }
@@ -71,7 +83,7 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: @un
     }
 
     /// Keeps a new entry as the most recently used, then evicts past the bounds (under the lock).
-    private func link(_ key: Key, _ value: Value, bytes: Int) {
+    @inlinable func link(_ key: Key, _ value: Value, bytes: Int) {
         let slot = Slot(key: key, value: value, bytes: bytes, newer: -1, older: head)
         let s: Int
         if let reused = free.popLast() {
@@ -95,7 +107,7 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: @un
 
     /// The value of `key` if one is kept (it becomes the most recently used), else `value`, kept as in
     /// ``insert(_:for:bytes:)``: of two threads that made a value for one key, the first stored wins.
-    package func value(for key: Key, orInsert value: Value, bytes: Int) -> Value {
+    @inlinable public func value(for key: Key, orInsert value: Value, bytes: Int) -> Value {
         lock.withLock {
             if let s = slotOf[key], let known = slots[s].value {
                 moveToFront(s)
@@ -109,7 +121,7 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: @un
 
     /// ``value(for:orInsert:bytes:)``, handing each value evicted to make room to `evicted` once the lock
     /// is released (for a caller that frees what an entry held elsewhere).
-    package func value(for key: Key, orInsert value: Value, bytes: Int, evicted: (Value) -> Void) -> Value {
+    @inlinable public func value(for key: Key, orInsert value: Value, bytes: Int, evicted: (Value) -> Void) -> Value {
         let (kept, dropped): (Value, [Value]) = lock.withLock {
             evictedNow = []
             defer { evictedNow = nil }
@@ -126,7 +138,7 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: @un
     }
 
     /// Drops every entry.
-    package func removeAll() {
+    @inlinable public func removeAll() {
         lock.withLock {
             slotOf = [:]
             slots = []
@@ -138,7 +150,7 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: @un
     }
 
     /// Unlinks slot `s` and frees it (under the lock).
-    private func remove(_ s: Int) {
+    @inlinable func remove(_ s: Int) {
         unlink(s)
         if let key = slots[s].key { slotOf[key] = nil }
         heldBytes -= slots[s].bytes
@@ -146,25 +158,38 @@ package final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: @un
         free.append(s)
     }
 
-    private func unlink(_ s: Int) {
-        let newer = slots[s].newer, older = slots[s].older
-        if newer >= 0 { slots[newer].older = older } else { head = older }
-        if older >= 0 { slots[older].newer = newer } else { tail = newer }
-        slots[s].newer = -1
-        slots[s].older = -1
+    @inlinable func unlink(_ s: Int) {
+        var first = head, last = tail
+        slots.withUnsafeMutableBufferPointer { BoundedCache.unlink(s, in: $0, head: &first, tail: &last) }
+        head = first
+        tail = last
     }
 
-    private func moveToFront(_ s: Int) {
-        guard head != s else { return }
-        unlink(s)
-        slots[s].older = head
-        if head >= 0 { slots[head].newer = s }
+    /// Makes slot `s` the most recently used: one access to the slots and to the ends (each access to a
+    /// class's stored property is checked for exclusivity at run time, and a hit is the common case).
+    @inlinable func moveToFront(_ s: Int) {
+        var first = head, last = tail
+        guard first != s else { return }
+        slots.withUnsafeMutableBufferPointer { p in
+            BoundedCache.unlink(s, in: p, head: &first, tail: &last)
+            p[s].older = first
+            if first >= 0 { p[first].newer = s }
+        }
         head = s
-        if tail < 0 { tail = s }
+        tail = last < 0 ? s : last
+    }
+
+    /// Takes slot `s` out of the recency list held in `p` whose ends are `head` and `tail`.
+    @inlinable static func unlink(_ s: Int, in p: UnsafeMutableBufferPointer<Slot>, head: inout Int, tail: inout Int) {
+        let newer = p[s].newer, older = p[s].older
+        if newer >= 0 { p[newer].older = older } else { head = older }
+        if older >= 0 { p[older].newer = newer } else { tail = newer }
+        p[s].newer = -1
+        p[s].older = -1
     }
 
     /// Keys from most to least recently used (tests).
-    package var keysByRecency: [Key] {
+    public var keysByRecency: [Key] {
         lock.withLock {
             var keys: [Key] = []
             var s = head

@@ -10,11 +10,15 @@ import Darwin
 ///
 /// Bubble's modules guard their caches with it instead of `NSLock`, so they need not link Foundation
 /// (several MB of resident memory in every process using the library).
-package final class Lock: @unchecked Sendable {
+///
+/// Public and inlinable, though only this package uses it (`import Bubble` does not re-export it): this
+/// compiler inlines and specializes a `package` declaration's `@inlinable` body only inside its own
+/// module, so `withLock` ran unspecialized (through its type arguments' metadata) everywhere else.
+public final class Lock: @unchecked Sendable {
     /// Heap-allocated: a pthread mutex must not move once initialised.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
-    package init() {
+    public init() {
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         let error = pthread_mutex_init(mutex, nil)
@@ -27,19 +31,19 @@ package final class Lock: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    package func lock() {
+    public func lock() {
         let error = pthread_mutex_lock(mutex)
         precondition(error == 0, "pthread_mutex_lock failed (\(error))")
     }
 
-    package func unlock() {
+    public func unlock() {
         let error = pthread_mutex_unlock(mutex)
         precondition(error == 0, "pthread_mutex_unlock failed (\(error))")
     }
 
     /// Runs `body` holding the lock.
     @inlinable
-    package func withLock<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+    public func withLock<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
         lock()
         defer { unlock() }
         return try body()
