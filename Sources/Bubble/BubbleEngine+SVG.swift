@@ -44,16 +44,26 @@ extension SVGTheme {
 
 /// Reads catalog images: files named by the catalog, relative to the catalog file's folder, and
 /// only inside it (`..`, absolute paths and symlinks out of the folder are refused).
+///
+/// The folder is resolved when an image is read, not when a renderer is made: resolving symlinks is a
+/// system call per path component, and most messages draw no catalog image (an SVG or HTML call paid it
+/// for every message).
 struct CatalogImages: Sendable {
-    let folder: URL
+    let catalogPath: String
 
     init(catalogPath: String) {
-        folder = URL(fileURLWithPath: catalogPath).deletingLastPathComponent().standardizedFileURL.resolvingSymlinksInPath()
+        self.catalogPath = catalogPath
+    }
+
+    /// The catalog file's folder, symlinks resolved.
+    var folder: URL {
+        URL(fileURLWithPath: catalogPath).deletingLastPathComponent().standardizedFileURL.resolvingSymlinksInPath()
     }
 
     /// The bytes of `name` (`images/party.svg`), or nil when it is outside the folder or unreadable.
     func bytes(of name: String) -> [UInt8]? {
         guard !name.isEmpty, !name.contains("\\"), name.utf8.count < 4096 else { return nil }
+        let folder = folder
         // The mapper hands over catalog paths already resolved against the folder; a relative one is
         // resolved here. Either way the file must lie inside the catalog's folder.
         let given = name.hasPrefix("/") ? URL(fileURLWithPath: name) : folder.appendingPathComponent(name)

@@ -1,8 +1,9 @@
 /// Character classes the scanners test, on scalar values decoded from UTF-16 (no `String` indexing).
-enum CharacterClasses {
-    /// The scalar at `i` of `text` and how many UTF-16 units it takes; a lone surrogate reads as U+FFFD.
+package enum CharacterClasses {
+    /// The scalar at `i` of `text` and how many UTF-16 units it takes; a lone surrogate reads as U+FFFD
+    /// (as `String(decoding:as: UTF16.self)` repairs it).
     @inline(__always)
-    static func scalar(in text: UnsafeBufferPointer<UInt16>, at i: Int) -> (value: UInt32, width: Int) {
+    package static func scalar(in text: UnsafeBufferPointer<UInt16>, at i: Int) -> (value: UInt32, width: Int) {
         let unit = text[i]
         if unit & 0xF800 != 0xD800 { return (UInt32(unit), 1) }
         if unit & 0xFC00 == 0xD800, i + 1 < text.count, text[i + 1] & 0xFC00 == 0xDC00 {

@@ -15,6 +15,27 @@ extension Array where Element == UInt8 {
         }
     }
 
+    /// Appends the UTF-8 bytes of scalar value `v` (a valid scalar: not a surrogate, at most U+10FFFF).
+    @inline(__always)
+    mutating func append(scalar v: UInt32) {
+        switch v {
+        case ..<0x80:
+            append(UInt8(v))
+        case ..<0x800:
+            append(0xC0 | UInt8(v >> 6))
+            append(0x80 | UInt8(v & 0x3F))
+        case ..<0x10000:
+            append(0xE0 | UInt8(v >> 12))
+            append(0x80 | UInt8((v >> 6) & 0x3F))
+            append(0x80 | UInt8(v & 0x3F))
+        default:
+            append(0xF0 | UInt8(v >> 18))
+            append(0x80 | UInt8((v >> 12) & 0x3F))
+            append(0x80 | UInt8((v >> 6) & 0x3F))
+            append(0x80 | UInt8(v & 0x3F))
+        }
+    }
+
     /// Appends `v` in decimal (`-12`, `0`, `345`).
     mutating func append(integer v: Int) {
         if v < 0 { append(0x2D) }

@@ -354,25 +354,38 @@ func mapOnly(corpusPath: String, passes: Int) {
 }
 
 /// `--render`: what reporting costs next to the layout, in one process over the corpus with the peer
-/// configuration. Each round times (a) layout only, (b) layout + ``JSONRenderer`` and (c) layout +
+/// configuration. Each round times (a) layout only, (b) layout + ``JSONRenderer``, (c) layout +
 /// the engine's ``SVGRenderer`` (glyph paths cached in the engine, warm after the untimed first
-/// round), taking turns every 250 messages. Prints the median µs/message and the median of each
-/// round's ratios (b−a)/a and (c−a)/a: what rendering costs per unit of layout (the issue's
-/// "under 2× the layout").
+/// round) and (d) layout + the engine's ``HTMLRenderer`` (as `bubble html` renders), taking turns every
+/// 250 messages. Prints the median µs/message and the median of each round's ratios (b−a)/a, (c−a)/a
+/// and (d−a)/a: what rendering costs per unit of layout (the issue's "under 2× the layout").
 /// `LIMIT` takes only the first messages (for callgrind). With `BUBBLE_BENCH_DUMP=FILE`, every output
-/// is written to FILE first; `BUBBLE_BENCH_RENDER` picks the modes timed (default `abc`).
+/// is written to FILE first; `BUBBLE_BENCH_RENDER` picks the modes timed (default `abcd`).
 func renderCost(corpusPath: String, passes: Int, limit: Int?) {
     var corpus = loadCorpus(corpusPath)
     if let limit, limit < corpus.count { corpus = Array(corpus.prefix(limit)) }
     let engine: BubbleEngine
-    let svg: SVGRenderer
+    let svg: SVGRenderer, html: HTMLRenderer
     do {
         engine = try BubbleEngine(options: peerOptions(), catalog: peerCatalog())
         svg = engine.svgRenderer(try engine.plan(for: nil))
+        html = engine.htmlRenderer(try engine.plan(for: nil))
     } catch { fail("\(error)") }
     let json = JSONRenderer()
-    let mode = ProcessInfo.processInfo.environment["BUBBLE_BENCH_RENDER"] ?? "abc"
+    let mode = ProcessInfo.processInfo.environment["BUBBLE_BENCH_RENDER"] ?? "abcd"
     var bytes = 0
+    if let path = ProcessInfo.processInfo.environment["BUBBLE_BENCH_DUMP"] {
+        guard let file = fopen(path, "w") else { fail("cannot write \(path)") }
+        for m in corpus {
+            let layout: BubbleLayout
+            do { layout = try engine.layout(text: m.text) } catch { fail("message \(m.id): \(error)") }
+            for output in [json.render(layout), svg.render(layout), html.render(layout)] {
+                let utf8 = Array((output + "\n").utf8)
+                guard fwrite(utf8, 1, utf8.count, file) == utf8.count else { fail("cannot write \(path)") }
+            }
+        }
+        fclose(file)
+    }
     /// Times `kind` over `messages`.
     func pass(_ kind: Character, _ messages: ArraySlice<CorpusMessage>) -> Double {
         let t0 = now(CLOCK_MONOTONIC)
@@ -382,6 +395,7 @@ func renderCost(corpusPath: String, passes: Int, limit: Int?) {
             switch kind {
             case "b": bytes &+= json.render(layout).utf8.count
             case "c": bytes &+= svg.render(layout).utf8.count
+            case "d": bytes &+= html.render(layout).utf8.count
             default: bytes &+= layout.lineLayout.lines.count
             }
         }
@@ -409,6 +423,8 @@ func renderCost(corpusPath: String, passes: Int, limit: Int?) {
           + "(b-a)/a = \(fixed(ratio("b"), 2))")
     print("(c) layout + SVG   \(fixed(us("c"), 2, width: 8)) us/msg   SVG alone  \(fixed(us("c") - us("a"), 2)) us/msg   "
           + "(c-a)/a = \(fixed(ratio("c"), 2))")
+    print("(d) layout + HTML  \(fixed(us("d"), 2, width: 8)) us/msg   HTML alone \(fixed(us("d") - us("a"), 2)) us/msg   "
+          + "(d-a)/a = \(fixed(ratio("d"), 2))")
     print("glyph paths cached: \(engine.glyphPaths.count)")
 }
 

@@ -6,7 +6,7 @@ import FoundationEssentials
 extension HTMLRenderer {
     /// The bubble's content: text, spans, links and images, in the mapped text's order; `faces` are
     /// ``usedFaces(_:)``, as the fragment's `@font-face` rules give them.
-    func body(_ layout: BubbleLayout, faces: [(face: FontFace, scalars: Set<UInt32>)]) -> String {
+    func body(_ layout: BubbleLayout, faces: [UsedFace]) -> String {
         let shaped = layout.shaped
         let mapped = shaped.mapped
         let text = mapped.text

@@ -1,17 +1,39 @@
 import BubbleFonts
+import BubbleMapping
 import BubbleTypesetting
+
+/// A face a fragment draws with, the scalars Bubble gave it and its CSS family (``HTMLRenderer/family(of:)``,
+/// made once a fragment: every run of the face asks for it).
+struct UsedFace {
+    let face: FontFace
+    var scalars: Set<UInt32>
+    let family: String
+
+    init(_ face: FontFace, scalars: Set<UInt32> = []) {
+        self.face = face
+        self.scalars = scalars
+        family = HTMLRenderer.family(of: face)
+    }
+}
+
+extension [UsedFace] {
+    /// The CSS family of `face`, one of these (or made, for a face that is not).
+    func family(of face: FontFace) -> String {
+        first { $0.face === face }?.family ?? HTMLRenderer.family(of: face)
+    }
+}
 
 extension HTMLRenderer {
     /// The faces a message is drawn with, the chain's first face first (Blink's primary font: its
     /// metrics are the strut of every line), each with the scalars Bubble gave it.
-    func usedFaces(_ shaped: ShapedText) -> [(face: FontFace, scalars: Set<UInt32>)] {
-        var faces: [(face: FontFace, scalars: Set<UInt32>)] = [(shaped.primaryFace, [])]
+    func usedFaces(_ shaped: ShapedText) -> [UsedFace] {
+        var faces = [UsedFace(shaped.primaryFace)]
         let text = shaped.mapped.text
         for run in shaped.runs {
             guard let face = shaped.face(of: run) else { continue }
             let k: Int
-            if let known = faces.firstIndex(where: { $0.face === face }) { k = known } else { faces.append((face, [])); k = faces.count - 1 }
-            for scalar in String(decoding: text[run.range], as: UTF16.self).unicodeScalars { faces[k].scalars.insert(scalar.value) }
+            if let known = faces.firstIndex(where: { $0.face === face }) { k = known } else { faces.append(UsedFace(face)); k = faces.count - 1 }
+            HTMLText.forEachScalar(of: text[run.range]) { faces[k].scalars.insert($0) }
         }
         // A face a style's family names is its spans' primary font in Blink only if its range holds the
         // space (CSS Fonts' first available font): Bubble measures its strut, so the space is in its range.
@@ -20,7 +42,7 @@ extension HTMLRenderer {
             if let known = faces.firstIndex(where: { $0.face === face }) {
                 faces[known].scalars.insert(0x20)
             } else {
-                faces.append((face, [0x20]))
+                faces.append(UsedFace(face, scalars: [0x20]))
             }
         }
         return faces
@@ -55,13 +77,13 @@ extension HTMLRenderer {
     /// a face that drew a space (counted the same way, since it drew it) or one a style names (whose strut
     /// Bubble measures). The span that names a style's family stays outside a pinned one, so its strut is
     /// still in the line.
-    func pinnedRuns(_ shaped: ShapedText, faces: [(face: FontFace, scalars: Set<UInt32>)]) -> [(range: Range<Int>, family: String)] {
+    func pinnedRuns(_ shaped: ShapedText, faces: [UsedFace]) -> [(range: Range<Int>, family: String)] {
         let text = shaped.mapped.text
-        let primary = HTMLRenderer.family(of: shaped.primaryFace)
+        let primary = faces.family(of: shaped.primaryFace)
         var ranges: [String: Set<UInt32>] = [:]
         var order: [String] = []  // families in `--bubble-fonts` order, as `render` lists them
         for entry in faces {
-            let family = HTMLRenderer.family(of: entry.face)
+            let family = entry.family
             ranges[family, default: []].formUnion(entry.scalars)
             if !order.contains(family) { order.append(family) }
         }
@@ -70,9 +92,9 @@ extension HTMLRenderer {
         var reach: Int?
         for run in shaped.runs {
             guard run.placeholder == nil, !run.isTab, let face = shaped.face(of: run) else { reach = nil; continue }
-            let family = HTMLRenderer.family(of: face)
+            let family = faces.family(of: face)
             let first = shaped.strutFace(ofStyle: run.style)
-            if family == HTMLRenderer.family(of: first) {
+            if family == faces.family(of: first) {
                 let spaces = text[run.range].allSatisfy { $0 == 0x20 }
                 let spaceless = stretches.last.map { $0.family != primary && ranges[$0.family]?.contains(0x20) != true } ?? false
                 reach = reach == run.range.lowerBound && spaces && spaceless ? run.range.upperBound : nil
@@ -81,9 +103,10 @@ extension HTMLRenderer {
             // The faces the browser tries before this one, in the span's `font-family` order.
             var before = first === shaped.primaryFace ? [] : [first]
             let rank = order.firstIndex(of: family) ?? order.count
-            before += faces.filter { (order.firstIndex(of: HTMLRenderer.family(of: $0.face)) ?? 0) < rank }.map(\.face)
-            let elsewhere = String(decoding: text[run.range], as: UTF16.self).unicodeScalars.contains { c in
-                !FallbackChain.isIgnorable(c.value) && before.contains { $0.covers(c.value) }
+            before += faces.filter { (order.firstIndex(of: $0.family) ?? 0) < rank }.map(\.face)
+            var elsewhere = false
+            HTMLText.forEachScalar(of: text[run.range]) { c in
+                if !elsewhere && !FallbackChain.isIgnorable(c) && before.contains(where: { $0.covers(c) }) { elsewhere = true }
             }
             if let last = stretches.last, last.family == family, reach == run.range.lowerBound {
                 stretches[stretches.count - 1].range = last.range.lowerBound..<run.range.upperBound
@@ -110,24 +133,26 @@ extension HTMLRenderer {
     /// `font-weight` and `font-style` descriptors of a face, from its style name (a synthetic bold or
     /// italic is the regular file, which the browser emboldens or slants as Bubble does).
     static func descriptors(of face: FontFace) -> String {
-        let style = face.style.lowercased()
+        // ASCII case folding: no other scalar lowercases into these words.
+        let style = face.style.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+        func has(_ word: String) -> Bool { style.firstRange(of: Array(word.utf8)) != nil }
         var d = ""
-        if style.contains("bold") && !face.syntheticBold { d += ";font-weight:bold" }
-        if (style.contains("italic") || style.contains("oblique")) && !face.syntheticItalic { d += ";font-style:italic" }
+        if has("bold") && !face.syntheticBold { d += ";font-weight:bold" }
+        if (has("italic") || has("oblique")) && !face.syntheticItalic { d += ";font-style:italic" }
         return d
     }
 
     /// `@font-face` rules: the primary face whole; every fallback face limited by `unicode-range` to
     /// what Bubble sent it, so the browser's own fallback cannot pick another face. A face of a font
     /// collection (`.ttc`) is named by `local()` PostScript name, a lone file by its URL.
-    func fontFaceRules(_ faces: [(face: FontFace, scalars: Set<UInt32>)]) -> String {
+    func fontFaceRules(_ faces: [UsedFace]) -> String {
         var css = ""
         for (k, entry) in faces.enumerated() {
             let face = entry.face
             var src: [String] = []
             if let ps = face.postScriptName, !HTMLText.identifier(ps).isEmpty { src.append("local(\"" + HTMLText.identifier(ps) + "\")") }
             if face.source.index == 0 || src.isEmpty { src.append("url(\"" + fontURL(face.source.path) + "\")") }
-            css += "@font-face{font-family:\"" + HTMLRenderer.family(of: face) + "\";src:" + src.joined(separator: ",")
+            css += "@font-face{font-family:\"" + entry.family + "\";src:" + src.joined(separator: ",")
                 + HTMLRenderer.descriptors(of: face)
             if k > 0 && !entry.scalars.isEmpty { css += ";unicode-range:" + HTMLRenderer.unicodeRange(entry.scalars) }
             css += "}\n"
@@ -137,10 +162,26 @@ extension HTMLRenderer {
 
     /// Where the browser loads a font file: under `fontBaseURL` by file name, or the file itself.
     func fontURL(_ path: String) -> String {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        let safe = { (s: String) in s.unicodeScalars.map { c -> String in
-            (c.value < 0x80 && (c.properties.isAlphabetic || ("0"..."9").contains(c) || "-_./".unicodeScalars.contains(c)))
-                ? String(c) : "%" + String(c.value, radix: 16, uppercase: true).leftPadded(2) }.joined() }
+        // The last non-empty component (a path's trailing slashes dropped), or the path when it has none.
+        var name = path
+        if let end = path.utf8.lastIndex(where: { $0 != 0x2F }) {
+            let start = path.utf8[..<end].lastIndex(of: 0x2F).map(path.utf8.index(after:)) ?? path.startIndex
+            name = String(path[start...end])
+        }
+        /// Letters, digits and `-_./` as they are; any other scalar as `%` and its value in hex.
+        func safe(_ s: String) -> String {
+            var out: [UInt8] = []
+            out.reserveCapacity(s.utf8.count)
+            for c in s.unicodeScalars {
+                if c.value < 0x80, HTMLText.isASCIILetterOrDigit(UInt8(c.value)) || "-_./".utf8.contains(UInt8(c.value)) {
+                    out.append(UInt8(c.value))
+                } else {
+                    out.append(0x25)
+                    out += String(c.value, radix: 16, uppercase: true).leftPadded(2).utf8
+                }
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
         if let base = fontBaseURL { return HTMLText.escaped(base.hasSuffix("/") ? base : base + "/") + safe(name) }
         return "file://" + safe(path)
     }

@@ -45,7 +45,7 @@ public struct HTMLRenderer: Sendable {
         let faces = usedFaces(layout.shaped)
         var out = "<style>\n" + fontFaceRules(faces) + HTMLStylesheet.rules + "\n</style>\n"
         var names: [String] = []
-        for entry in faces where !names.contains(HTMLRenderer.family(of: entry.face)) { names.append(HTMLRenderer.family(of: entry.face)) }
+        for entry in faces where !names.contains(entry.family) { names.append(entry.family) }
         let families = names.map { "\"" + $0 + "\"" }.joined(separator: ",")
         let p = layout.padding
         out += "<div class=\"bubble\" data-lines=\"\(layout.lineLayout.lines.count)\" style=\"--bubble-width:"
