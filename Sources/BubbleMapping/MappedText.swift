@@ -39,7 +39,7 @@ public struct MappedText: Sendable {
     }
 
     /// The mapped text as a Swift string (for reports and tests, not the hot path).
-    public var string: String { String(decoding: text, as: UTF16.self) }
+    public var string: String { UTF16Text.string(text) }
 
     /// The placeholder at a mapped offset, if one sits there.
     package func placeholder(at index: MappedIndex) -> Placeholder? {

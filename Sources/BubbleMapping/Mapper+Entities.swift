@@ -96,7 +96,7 @@ extension Mapper {
                     if p.entity.type == .spoiler, builder.out.count > from { spoilers.append(from..<builder.out.count) }
                     if p.entity.type == .blockquote, builder.out.count > from { quotes.append(from..<builder.out.count) }
                     guard let kind = p.entity.type.linkKind, builder.out.count > from else { continue }
-                    let shown = LinkFinder.string(UnsafeBufferPointer(rebasing: buffer[p.range]))
+                    let shown = UTF16Text.string(UnsafeBufferPointer(rebasing: buffer[p.range]))
                     // A mention (text_mention included) or any link whose text starts with `@` is atomic.
                     builder.explicitLinks.append(Link(kind: kind, range: MappedIndex(from)..<MappedIndex(builder.out.count),
                                                       target: Self.target(of: p.entity, shown: shown),

@@ -267,13 +267,13 @@ enum LinkFinder {
             case 0x40:  // @
                 if let end = MentionRules.end(in: text, at: i) {
                     found.append(Link(kind: .mention, range: MappedIndex(i)..<MappedIndex(end),
-                                      target: string(UnsafeBufferPointer(rebasing: text[i..<end])), isAtomic: true))
+                                      target: UTF16Text.string(UnsafeBufferPointer(rebasing: text[i..<end])), isAtomic: true))
                     i = end
                     continue
                 }
             case 0x68, 0x48, 0x77, 0x57:  // h H w W
                 if let (end, isWWW) = url(in: text, at: i) {
-                    let body = string(UnsafeBufferPointer(rebasing: text[i..<end]))
+                    let body = UTF16Text.string(UnsafeBufferPointer(rebasing: text[i..<end]))
                     found.append(Link(kind: .url, range: MappedIndex(i)..<MappedIndex(end),
                                       target: isWWW ? "https://" + body : body))
                     i = end
@@ -285,40 +285,6 @@ enum LinkFinder {
             i += 1
         }
         return found
-    }
-
-    /// `String(decoding: units, as: UTF16.self)`, encoded to UTF-8 by hand (the standard library's generic
-    /// path is several times slower on short strings); a lone surrogate becomes U+FFFD, as there.
-    static func string(_ units: UnsafeBufferPointer<UInt16>) -> String {
-        var capacity = 0
-        for u in units { capacity += u < 0x80 ? 1 : 3 }
-        return String(unsafeUninitializedCapacity: capacity) { out in
-            var k = 0, i = 0
-            let n = units.count
-            while i < n {
-                var value = UInt32(units[i])
-                i += 1
-                if value < 0x80 { out[k] = UInt8(value); k += 1; continue }
-                if value & 0xF800 == 0xD800 {
-                    if value & 0xFC00 == 0xD800, i < n, units[i] & 0xFC00 == 0xDC00 {
-                        value = 0x10000 + ((value - 0xD800) << 10) + (UInt32(units[i]) - 0xDC00)
-                        i += 1
-                    } else {
-                        value = 0xFFFD
-                    }
-                }
-                if value < 0x800 {
-                    out[k] = UInt8(0xC0 | value >> 6); out[k + 1] = UInt8(0x80 | value & 0x3F); k += 2
-                } else if value < 0x10000 {
-                    out[k] = UInt8(0xE0 | value >> 12); out[k + 1] = UInt8(0x80 | (value >> 6) & 0x3F)
-                    out[k + 2] = UInt8(0x80 | value & 0x3F); k += 3
-                } else {
-                    out[k] = UInt8(0xF0 | value >> 18); out[k + 1] = UInt8(0x80 | (value >> 12) & 0x3F)
-                    out[k + 2] = UInt8(0x80 | (value >> 6) & 0x3F); out[k + 3] = UInt8(0x80 | value & 0x3F); k += 4
-                }
-            }
-            return k
-        }
     }
 
     /// The end of a URL starting at `at`, and whether it is a scheme-less `www.` one.

@@ -275,11 +275,11 @@ struct MarkupParser {
                 i += 1
             }
         }
-        return String(decoding: units, as: UTF16.self)
+        return UTF16Text.string(units)
     }
 
     private func ascii(_ range: Range<Int>) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: source[range]), as: UTF16.self)
+        UTF16Text.string(UnsafeBufferPointer(rebasing: source[range]))
     }
 
     private func isASCIILetter(_ unit: UInt16) -> Bool { (unit | 0x20) >= 0x61 && (unit | 0x20) <= 0x7A }

@@ -40,7 +40,7 @@ extension BubbleLayout {
                 continue
             }
             // The grapheme that starts here (an emoji sequence is at most a few dozen units).
-            let window = String(decoding: text[k..<min(n, k + BubbleLayout.longestEmoji)], as: UTF16.self)
+            let window = UTF16Text.string(text[k..<min(n, k + BubbleLayout.longestEmoji)])
             guard let grapheme = window.first else { k += length; continue }
             let end = k + grapheme.utf16.count
             if JumboEmoji.isEmoji(grapheme.unicodeScalars.map(\.value)) {

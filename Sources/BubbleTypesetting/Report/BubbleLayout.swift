@@ -157,8 +157,8 @@ public struct BubbleLayout: Sendable {
 
     /// The text a link shows: its stretch of the mapped text, or for the `more` link the truncation token.
     public func text(of box: LinkBox) -> String {
-        if box.link.kind == .more { return String(decoding: shaped.token.text, as: UTF16.self) }
-        return String(decoding: message.text[box.range], as: UTF16.self)
+        if box.link.kind == .more { return UTF16Text.string(shaped.token.text) }
+        return UTF16Text.string(message.text[box.range])
     }
 
     private func tokenRect() -> Rect? {
@@ -205,7 +205,7 @@ public struct BubbleLayout: Sendable {
                         }
                     }
                     for c in clusters.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
-                        let sequence = String(decoding: text[c.range], as: UTF16.self)
+                        let sequence = UTF16Text.string(text[c.range])
                         let rect = Rect(x: c.span.lowerBound + padding.left, y: line.baseline - run.ascent + padding.top,
                                         width: c.span.upperBound - c.span.lowerBound, height: run.ascent + run.descent)
                         emoji.append(EmojiBox(unicode: sequence, name: emojiName(sequence), range: c.range, rect: rect,

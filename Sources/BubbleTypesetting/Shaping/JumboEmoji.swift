@@ -28,7 +28,7 @@ package enum JumboEmoji {
             return nil
         }
         var n = 0
-        for character in String(decoding: units, as: UTF16.self) {
+        for character in UTF16Text.string(units) {
             let scalars = character.unicodeScalars.map(\.value)
             if scalars.count == 1, scalars[0] == UInt32(placeholderCharacter) {
                 n += 1
