@@ -38,7 +38,31 @@ struct JSONWriter: ReportWriter {
         pendingValue = true
     }
 
-    mutating func key(_ k: ReportKey) { key(k.name) }
+    /// Writes `"key":` inside an object, appending the key's bytes made once (``keySlots``).
+    mutating func key(_ k: ReportKey) {
+        if needsComma { bytes.append(0x2C) }
+        let slot = Self.keySlots.buffer.baseAddress! + Int(k.rawValue) * Self.keySlotSize
+        bytes.append(contentsOf: UnsafeBufferPointer(start: slot + 1, count: Int(slot[0])))
+        needsComma = false
+        pendingValue = true
+    }
+
+    /// `"name":` of every ``ReportKey``, each in a slot of ``keySlotSize`` bytes at its raw value, its
+    /// length first: a key written on every line of every report is one append rather than five.
+    private static let keySlots: StaticBytes = {
+        var slots = [UInt8](repeating: 0, count: ReportKey.allCases.count * keySlotSize)
+        for k in ReportKey.allCases {
+            var key: [UInt8] = [0x22]
+            key.append(literal: k.name)
+            key.append(contentsOf: [0x22, 0x3A])
+            precondition(key.count < keySlotSize, "ReportKey.\(k) is longer than a key slot")
+            let at = Int(k.rawValue) * keySlotSize
+            slots[at] = UInt8(key.count)
+            slots.replaceSubrange(at + 1..<at + 1 + key.count, with: key)
+        }
+        return StaticBytes(slots)
+    }()
+    private static let keySlotSize = 32
 
     mutating func number(_ v: Double) { value(); bytes.append(decimal: v) }
     mutating func integer(_ v: Int) { value(); bytes.append(integer: v) }
@@ -49,12 +73,7 @@ struct JSONWriter: ReportWriter {
     mutating func hexString(_ v: UInt64) {
         value()
         bytes.append(0x22)
-        var shift = max(0, (63 - v.leadingZeroBitCount) / 4 * 4)
-        while shift >= 0 {
-            let digit = UInt8(truncatingIfNeeded: (v >> UInt64(shift)) & 0xF)
-            bytes.append(digit < 10 ? 0x30 + digit : 0x57 + digit)
-            shift -= 4
-        }
+        bytes.append(hex: v)
         bytes.append(0x22)
     }
 

@@ -40,7 +40,11 @@ package struct TokenWriter: ReportWriter {
         }
     }
 
-    mutating func hexString(_ v: UInt64) { string(String(v, radix: 16)) }
+    mutating func hexString(_ v: UInt64) {
+        bytes.append(ReportToken.string.rawValue)
+        append(UInt32(UInt64.hexDigits(v)))
+        bytes.append(hex: v)
+    }
 
     mutating func libraryVersions() { bytes.append(contentsOf: Self.libraryFields.buffer) }
 

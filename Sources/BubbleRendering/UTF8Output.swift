@@ -36,6 +36,16 @@ extension Array where Element == UInt8 {
         }
     }
 
+    /// Appends `v` in lowercase hex without leading zeros (`0` for zero): what `String(v, radix: 16)` spells.
+    mutating func append(hex v: UInt64) {
+        var shift = UInt64.hexDigits(v) * 4 - 4
+        while shift >= 0 {
+            let digit = UInt8(truncatingIfNeeded: (v >> UInt64(shift)) & 0xF)
+            append(digit < 10 ? 0x30 + digit : 0x57 + digit)
+            shift -= 4
+        }
+    }
+
     /// Appends `v` in decimal (`-12`, `0`, `345`).
     mutating func append(integer v: Int) {
         if v < 0 { append(0x2D) }
@@ -98,4 +108,9 @@ extension Array where Element == UInt8 {
             append(contentsOf: UnsafeBufferPointer(rebasing: p[k...]))
         }
     }
+}
+
+extension UInt64 {
+    /// Hex digits of `v` without leading zeros (1 for zero).
+    static func hexDigits(_ v: UInt64) -> Int { Swift.max(1, (67 - v.leadingZeroBitCount) / 4) }
 }
