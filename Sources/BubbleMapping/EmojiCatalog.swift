@@ -124,8 +124,9 @@ public struct EmojiCatalog: Sendable {
         index.byName[name].map { entries[$0] }
     }
 
-    /// The entry named by the UTF-16 units `name` (without brackets).
-    package func entry(utf16 name: UnsafeBufferPointer<UInt16>) -> Entry? {
+    /// The index in ``entries`` of the entry named by the UTF-16 units `name` (without brackets): the
+    /// scanner reads the entry in place, where an entry returned is a copy (a retain of each string).
+    package func entryIndex(utf16 name: UnsafeBufferPointer<UInt16>) -> Int? {
         let table = index
         let hash = EmojiCatalog.hash(name)
         let mask = table.slots.count - 1
@@ -139,7 +140,7 @@ public struct EmojiCatalog: Sendable {
                 if end - start == name.count, table.nameUnits.withUnsafeBufferPointer({ units in
                     name.isEmpty || memcmp(units.baseAddress! + start, name.baseAddress!, name.count * 2) == 0
                 }) {
-                    return entries[found]
+                    return found
                 }
             }
             slot = (slot + 1) & mask
@@ -158,7 +159,11 @@ public struct EmojiCatalog: Sendable {
 
     /// The entry's image path resolved against the catalog's folder, or `nil` when it has no image.
     public func imagePath(of entry: Entry) -> String? {
-        guard let image = entry.image else { return nil }
+        entry.image.map(imagePath(of:))
+    }
+
+    /// An entry's `image`, resolved against the catalog's folder (as it is, without a folder).
+    package func imagePath(of image: String) -> String {
         guard let folder, !folder.isEmpty else { return image }
         return folder.hasSuffix("/") ? folder + image : folder + "/" + image
     }

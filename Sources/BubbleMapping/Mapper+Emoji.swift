@@ -25,7 +25,7 @@ extension MappingBuilder {
                         copyFrom = i
                     } else {
                         copy(copyFrom..<i)
-                        appendEmoji(entry, sourceCount: closing + 1 - i)
+                        appendEmoji(entryAt: entry, sourceCount: closing + 1 - i)
                         copyFrom = closing + 1
                     }
                     i = closing + 1
@@ -42,9 +42,9 @@ extension MappingBuilder {
         copy(copyFrom..<end)
     }
 
-    /// The catalog entry of a token opening at `open`, and the index of its `]`.
+    /// The index of a token opening at `open`'s `]`, and of its entry in the catalog.
     @inline(__always)
-    private func token(at open: Int, end: Int, longest: Int) -> (Int, EmojiCatalog.Entry)? {
+    private func token(at open: Int, end: Int, longest: Int) -> (Int, Int)? {
         let src = source
         var j = open + 1
         let limit = min(end, open + 1 + longest)
@@ -58,7 +58,7 @@ extension MappingBuilder {
         if j + 1 < src.count, CharacterClasses.extendsGrapheme(CharacterClasses.scalar(in: src, at: j + 1).value) {
             return nil
         }
-        guard let entry = catalog.entry(utf16: UnsafeBufferPointer(rebasing: src[(open + 1)..<j])) else { return nil }
+        guard let entry = catalog.entryIndex(utf16: UnsafeBufferPointer(rebasing: src[(open + 1)..<j])) else { return nil }
         return (j, entry)
     }
 }

@@ -92,13 +92,28 @@ struct MappingBuilder {
         map.replace(source: sourceCount, mapped: 1)
     }
 
+    /// The catalog's entry `k` as a placeholder, its fields read where they are stored: an entry copied
+    /// out of the catalog is a retain and a release of each of its strings.
+    mutating func appendEmoji(entryAt k: Int, sourceCount: Int) {
+        let entries = catalog.entries
+        appendEmoji(name: entries[k].name, unicode: entries[k].unicode, image: entries[k].image,
+                    width: entries[k].width, height: entries[k].height, alignment: entries[k].alignment,
+                    ascent: entries[k].ascent, descent: entries[k].descent, sourceCount: sourceCount)
+    }
+
     /// A placeholder for a catalog entry, with the entry's overrides or the options' emoji size.
     mutating func appendEmoji(_ entry: EmojiCatalog.Entry, sourceCount: Int) {
+        appendEmoji(name: entry.name, unicode: entry.unicode, image: entry.image, width: entry.width, height: entry.height,
+                    alignment: entry.alignment, ascent: entry.ascent, descent: entry.descent, sourceCount: sourceCount)
+    }
+
+    private mutating func appendEmoji(name: String, unicode: String?, image: String?, width: Double?, height: Double?,
+                                      alignment: PlaceholderAlignment?, ascent: Double?, descent: Double?, sourceCount: Int) {
         appendPlaceholder(sourceCount: sourceCount,
-                          content: .token(name: entry.name, unicode: entry.unicode, image: catalog.imagePath(of: entry)),
-                          width: entry.width ?? options.emojiSize, height: entry.height ?? options.emojiSize,
-                          alignment: entry.alignment ?? options.emojiAlign ?? catalog.defaultAlignment,
-                          ascent: entry.ascent, descent: entry.descent)
+                          content: .token(name: name, unicode: unicode, image: image.map(catalog.imagePath(of:))),
+                          width: width ?? options.emojiSize, height: height ?? options.emojiSize,
+                          alignment: alignment ?? options.emojiAlign ?? catalog.defaultAlignment,
+                          ascent: ascent, descent: descent)
     }
 
     /// A link the input gave (`link` span, `<a href>`) over the mapped text from `start` to here; atomic when
