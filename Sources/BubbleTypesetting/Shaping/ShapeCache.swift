@@ -105,31 +105,35 @@ struct WordStyle: Hashable {
     var contextAfter: UInt8 = 0
 }
 
-/// An open-addressing table of shaped words: keys and glyphs live in flat arenas reserved up front (so
-/// memory is touched only as words arrive, and never copied by growth), and a look-up allocates nothing.
+/// An open-addressing table of shaped words. Each word is one record in a flat arena reserved up front
+/// (so memory is touched only as words arrive, and never copied by growth): a header, the word's units and
+/// its glyphs, side by side, so a hit reads its slot and then one place. (Keys, entries and three glyph
+/// arrays apart made a hit six reads from memory far apart; looking words up was the largest single cost
+/// of a warm layout.) A look-up allocates nothing.
 ///
 /// Glyphs are kept compact, 9 bytes each instead of a ``GlyphBuffer``'s 20: the glyph id, the advance,
 /// the cluster as a byte (words are short), and x/y offsets only for the words that have any (marks).
 struct ShapedWordTable {
-    private struct Entry {
-        var hash: UInt32
-        /// Index of the word's style (< ``maxStyles``, so 16 bits hold it).
-        var style: UInt16
-        var keyCount: UInt16
-        var keyStart: UInt32
-        var glyphStart: UInt32
-        var glyphCount: UInt32
-        /// Index of the word's first x offset in `offsets` (x, y pairs), or `UInt32.max` when all are 0.
-        var offsetStart: UInt32
-        /// What the typesetter checks of each glyph it draws, worked out once when the word is kept
-        /// (``GlyphCheck/packed``: 2 bytes, where the value takes 9).
-        var check: UInt16
-    }
-
     let capacity: Int
-    /// Slot → entry index + 1 (0: empty). Power-of-two size, at most half full.
-    private var slots: [Int32]
-    private var entries: [Entry] = []
+    /// Slot → the word's hash (high 32 bits) and its record's offset in the records + 1 (low 32 bits; 0: an
+    /// empty slot). Power-of-two size, at most half full; a probe compares hashes without reading a record.
+    private var slots: [UInt64]
+    /// The words' records, one after the other from `base`, each starting at a multiple of 4: the header
+    /// (``header(style:units:glyphs:offsets:check:)``, 8 bytes), the word's UTF-16 units, its glyphs
+    /// (``glyphSize`` bytes each: id, advance, cluster) and, for a word with a nonzero offset, its glyphs'
+    /// x, y offsets (8 bytes each). `recordLimit` bytes allocated once (the pages are touched as words
+    /// arrive) and read through `base` with no array in between: an array appended to glyph by glyph from
+    /// inside its `withUnsafeBytes` checked the target's uniqueness on every glyph.
+    private let arena: Arena
+    private let base: UnsafeMutableRawPointer
+    /// Bytes of records written.
+    private var used = 0
+    /// Words kept now.
+    private(set) var count = 0
+    /// Most bytes of records: ``recordBytesPerWord`` a word on average.
+    private let recordLimit: Int
+    static let recordBytesPerWord = 96
+    static let glyphSize = 9
     /// The distinct styles words were shaped in, by value, and the last few asked for: a server uses a
     /// handful (a face per script, a size or two), so most look-ups end in a short scan, as the plain
     /// list did, and hash only when the handful is not enough.
@@ -142,19 +146,10 @@ struct ShapedWordTable {
     static let maxStyles = 4096
     /// Generations started because the style table was full (for tests and benchmarks).
     private(set) var styleGenerations = 0
-    private var keyUnits: [UInt16] = []
-    /// Glyphs of every word; clusters relative to the word's start.
-    private var ids: [UInt32] = []
-    private var advances: [Float] = []
-    private var clusters: [UInt8] = []
-    /// x, y offset pairs of the words that have a nonzero one.
-    private var offsets: [Float] = []
     /// Most units in a word kept (clusters are bytes).
     static let longestWord = 255
-    /// Most words a table may be asked to hold: its arenas (8 units and glyphs a word) stay within
-    /// `UInt32` offsets.
+    /// Most words a table may be asked to hold: its records stay within `UInt32` offsets.
     static let maxCapacity = 1 << 24
-    private let keyLimit: Int, glyphLimit: Int
     private(set) var hits = 0
     private(set) var lookups = 0
 
@@ -163,19 +158,19 @@ struct ShapedWordTable {
         self.capacity = capacity
         var size = 16
         while size < capacity * 2 { size <<= 1 }
-        slots = [Int32](repeating: 0, count: capacity > 0 ? size : 0)
-        keyLimit = capacity * 8
-        glyphLimit = capacity * 8
-        if capacity > 0 {
-            entries.reserveCapacity(capacity)
-            keyUnits.reserveCapacity(keyLimit)
-            ids.reserveCapacity(glyphLimit)
-            advances.reserveCapacity(glyphLimit)
-            clusters.reserveCapacity(glyphLimit)
-        }
+        slots = [UInt64](repeating: 0, count: capacity > 0 ? size : 0)
+        recordLimit = capacity * ShapedWordTable.recordBytesPerWord
+        arena = Arena(bytes: recordLimit)
+        base = arena.base
     }
 
-    var count: Int { entries.count }
+    /// Owns the records' bytes. The table is never copied (its cache holds it and lends it `inout`), so
+    /// one table writes them.
+    private final class Arena {
+        let base: UnsafeMutableRawPointer
+        init(bytes: Int) { base = .allocate(byteCount: max(bytes, 8), alignment: 8) }
+        deinit { base.deallocate() }
+    }
 
     mutating func removeAll() {
         styles.removeAll(keepingCapacity: true)
@@ -185,14 +180,10 @@ struct ShapedWordTable {
 
     /// Forgets every word, keeping the styles (their indices stay valid).
     private mutating func removeAllEntries() {
-        guard !entries.isEmpty else { return }
-        for i in slots.indices { slots[i] = 0 }
-        entries.removeAll(keepingCapacity: true)
-        keyUnits.removeAll(keepingCapacity: true)
-        ids.removeAll(keepingCapacity: true)
-        advances.removeAll(keepingCapacity: true)
-        clusters.removeAll(keepingCapacity: true)
-        offsets.removeAll(keepingCapacity: true)
+        guard count > 0 else { return }
+        slots.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+        used = 0
+        count = 0
     }
 
     /// The index of `style` among the styles in use, added when new. A new style in a full table starts
@@ -236,107 +227,127 @@ struct ShapedWordTable {
         return UInt32(truncatingIfNeeded: h ^ (h >> 32))
     }
 
-    /// Whether `count` units at `a` and `b` are equal, compared four at a time in line: words are a few
-    /// units long, and a call to `memcmp` for each look-up cost more than the comparison (3% of a message).
+    /// A record's header: style (16 bits), unit count (8), whether offsets follow (8), glyph count (16),
+    /// the glyph check (16, ``GlyphCheck/packed``), from the low bits up.
     @inline(__always)
-    static func same(_ a: UnsafePointer<UInt16>, _ b: UnsafePointer<UInt16>, count: Int) -> Bool {
-        let x = UnsafeRawPointer(a), y = UnsafeRawPointer(b)
+    static func header(style: Int, units: Int, glyphs: Int, offsets: Bool, check: GlyphCheck) -> UInt64 {
+        UInt64(style) | UInt64(units) << 16 | (offsets ? 1 << 24 : 0) | UInt64(glyphs) << 32 | UInt64(check.packed) << 48
+    }
+
+    /// Whether `count` units at `a` (in a record, 4-byte aligned) and at `b` are equal, compared four at a
+    /// time in line: words are a few units long, and a call to `memcmp` for each look-up cost more than
+    /// the comparison (3% of a message).
+    @inline(__always)
+    static func same(_ a: UnsafeRawPointer, _ b: UnsafePointer<UInt16>, count: Int) -> Bool {
+        let y = UnsafeRawPointer(b)
         var i = 0
         while i + 4 <= count {
-            if x.loadUnaligned(fromByteOffset: 2 * i, as: UInt64.self) != y.loadUnaligned(fromByteOffset: 2 * i, as: UInt64.self) {
+            if a.loadUnaligned(fromByteOffset: 2 * i, as: UInt64.self) != y.loadUnaligned(fromByteOffset: 2 * i, as: UInt64.self) {
                 return false
             }
             i += 4
         }
         while i < count {
-            if a[i] != b[i] { return false }
+            if a.load(fromByteOffset: 2 * i, as: UInt16.self) != b[i] { return false }
             i += 1
         }
         return true
     }
 
-    /// The entry of `units` shaped in style `style`, if it is kept (see ``appendGlyphs(of:to:clusterOffset:)``).
+    /// The record of `units` shaped in style `style`, if it is kept (see ``appendGlyphs(of:to:clusterOffset:)``).
     mutating func find(_ units: UnsafeBufferPointer<UInt16>, style: Int, hash: UInt32) -> Int? {
         guard !slots.isEmpty else { return nil }
         lookups += 1
         let mask = slots.count - 1
-        var s = Int(hash) & mask
-        while true {
-            let e = Int(slots[s])
-            if e == 0 { return nil }
-            let entry = entries[e - 1]
-            if entry.hash == hash, Int(entry.keyCount) == units.count, Int(entry.style) == style {
-                let same = keyUnits.withUnsafeBufferPointer { k in
-                    Self.same(k.baseAddress! + Int(entry.keyStart), units.baseAddress!, count: units.count)
+        let found: Int? = slots.withUnsafeBufferPointer { slots in
+            var s = Int(hash) & mask
+            while true {
+                let slot = slots[s]
+                if slot == 0 { return nil }
+                if UInt32(truncatingIfNeeded: slot >> 32) == hash {
+                    let at = Int(truncatingIfNeeded: slot & 0xFFFF_FFFF) - 1
+                    let header = base.loadUnaligned(fromByteOffset: at, as: UInt64.self)
+                    if Int(header & 0xFFFF) == style, Int((header >> 16) & 0xFF) == units.count,
+                       Self.same(base + at + 8, units.baseAddress!, count: units.count) {
+                        return at
+                    }
                 }
-                if same {
-                    hits += 1
-                    return e - 1
-                }
+                s = (s + 1) & mask
             }
-            s = (s + 1) & mask
         }
+        if found != nil { hits += 1 }
+        return found
     }
 
-    /// Appends the glyphs of entry `entry` to `target`, adding `clusterOffset` to their clusters.
+    /// Appends the glyphs of record `record` to `target`, adding `clusterOffset` to their clusters.
     ///
     /// `mutating` though it writes nothing: borrowed, the whole table was loaded across the caller's loop
     /// while ``find(_:style:hash:)`` counted hits, and Swift 6.1's release SIL verifier stopped the build.
-    mutating func appendGlyphs(of entry: Int, to target: inout GlyphBuffer, clusterOffset: Int32) {
-        let e = entries[entry]
-        let start = Int(e.glyphStart), n = Int(e.glyphCount)
-        ids.withUnsafeBufferPointer { ids in
-            advances.withUnsafeBufferPointer { advances in
-                clusters.withUnsafeBufferPointer { clusters in
-                    // Appended one by one (a word is a few glyphs): no zero fill first, and no temporary
-                    // copied after, whose small memcpy calls cost more than the appends.
-                    for k in start..<start + n {
-                        target.glyphs.append(Glyph(id: ids[k], cluster: Int32(clusters[k]) &+ clusterOffset, advance: advances[k]))
-                    }
-                }
-            }
+    mutating func appendGlyphs(of record: Int, to target: inout GlyphBuffer, clusterOffset: Int32) {
+        let p = UnsafeRawPointer(base)
+        let header = p.loadUnaligned(fromByteOffset: record, as: UInt64.self)
+        let n = Int((header >> 32) & 0xFFFF)
+        var at = record + 8 + 2 * Int((header >> 16) & 0xFF)
+        // Appended one by one (a word is a few glyphs): no zero fill first, and no temporary
+        // copied after, whose small memcpy calls cost more than the appends.
+        for _ in 0..<n {
+            let idAndAdvance = p.loadUnaligned(fromByteOffset: at, as: UInt64.self)
+            target.glyphs.append(Glyph(id: UInt32(truncatingIfNeeded: idAndAdvance),
+                                       cluster: Int32(p.load(fromByteOffset: at + 8, as: UInt8.self)) &+ clusterOffset,
+                                       advance: Float(bitPattern: UInt32(truncatingIfNeeded: idAndAdvance >> 32))))
+            at += ShapedWordTable.glyphSize
         }
-        guard e.offsetStart != UInt32.max else { return }
-        var o = Int(e.offsetStart)
+        guard (header >> 24) & 0xFF != 0 else { return }
         for k in target.count - n..<target.count {
-            target.setOffset(k, x: offsets[o], y: offsets[o + 1])
-            o += 2
+            target.setOffset(k, x: p.loadUnaligned(fromByteOffset: at, as: Float.self),
+                             y: p.loadUnaligned(fromByteOffset: at + 4, as: Float.self))
+            at += 8
         }
     }
 
-    /// The glyph check of entry `entry` (see ``find(_:style:hash:)``).
-    func check(of entry: Int) -> GlyphCheck { GlyphCheck(packed: entries[entry].check) }
+    /// The glyph check of record `record` (see ``find(_:style:hash:)``).
+    func check(of record: Int) -> GlyphCheck {
+        GlyphCheck(packed: UInt16(truncatingIfNeeded: base.loadUnaligned(fromByteOffset: record, as: UInt64.self) >> 48))
+    }
 
     /// Keeps the glyphs `source[range]` (clusters relative to the word's start) for `units` in `style`,
     /// with their `check`.
     mutating func insert(_ units: UnsafeBufferPointer<UInt16>, style: Int, hash: UInt32, glyphs source: GlyphBuffer,
                          _ range: Range<Int>, check: GlyphCheck) {
-        guard !slots.isEmpty, units.count <= ShapedWordTable.longestWord, range.count <= glyphLimit else { return }
+        guard !slots.isEmpty, units.count <= ShapedWordTable.longestWord, range.count <= Int(UInt16.max) else { return }
         for k in range where source[k].cluster < 0 || source[k].cluster > Int32(UInt8.max) { return }
-        if entries.count >= capacity || keyUnits.count + units.count > keyLimit || ids.count + range.count > glyphLimit {
+        let offsets = range.contains { source[$0].offsetX != 0 || source[$0].offsetY != 0 }
+        let size = (8 + 2 * units.count + range.count * (ShapedWordTable.glyphSize + (offsets ? 8 : 0)) + 3) & ~3
+        guard size <= recordLimit else { return }
+        if count >= capacity || used + size > recordLimit {
             removeAllEntries()  // style indices handed out stay valid
         }
-        let keyStart = keyUnits.count
-        keyUnits.append(contentsOf: units)
-        let glyphStart = ids.count
-        var offsetStart = UInt32.max
+        let at = used
+        used += size
+        base.storeBytes(of: Self.header(style: style, units: units.count, glyphs: range.count, offsets: offsets, check: check),
+                        toByteOffset: at, as: UInt64.self)
+        var o = at + 8
+        for u in units {
+            base.storeBytes(of: u, toByteOffset: o, as: UInt16.self)
+            o += 2
+        }
         for k in range {
-            let g = source[k]
-            ids.append(g.id)
-            advances.append(g.advance)
-            clusters.append(UInt8(g.cluster))
-            if offsetStart == UInt32.max && (g.offsetX != 0 || g.offsetY != 0) { offsetStart = 0 }
+            base.storeBytes(of: source[k].id, toByteOffset: o, as: UInt32.self)
+            base.storeBytes(of: source[k].advance, toByteOffset: o + 4, as: Float.self)
+            base.storeBytes(of: UInt8(source[k].cluster), toByteOffset: o + 8, as: UInt8.self)
+            o += ShapedWordTable.glyphSize
         }
-        if offsetStart != UInt32.max {
-            offsetStart = UInt32(offsets.count)
-            for k in range { offsets.append(source[k].offsetX); offsets.append(source[k].offsetY) }
+        if offsets {
+            for k in range {
+                base.storeBytes(of: source[k].offsetX, toByteOffset: o, as: Float.self)
+                base.storeBytes(of: source[k].offsetY, toByteOffset: o + 4, as: Float.self)
+                o += 8
+            }
         }
-        entries.append(Entry(hash: hash, style: UInt16(style), keyCount: UInt16(units.count), keyStart: UInt32(keyStart),
-                             glyphStart: UInt32(glyphStart), glyphCount: UInt32(range.count), offsetStart: offsetStart,
-                             check: check.packed))
+        count += 1
         let mask = slots.count - 1
         var s = Int(hash) & mask
         while slots[s] != 0 { s = (s + 1) & mask }
-        slots[s] = Int32(entries.count)
+        slots[s] = UInt64(hash) << 32 | UInt64(at + 1)
     }
 }
