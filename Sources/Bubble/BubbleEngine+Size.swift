@@ -43,7 +43,12 @@ extension BubbleEngine {
     package func size(_ message: Message, plan: LayoutPlan) throws(BubbleError) -> BubbleSize {
         // A long message cut by maxLines takes the prefix path, which needs its report: rare, and the same answer.
         if mayLayOutPrefix(message, plan) { return BubbleSize(try layoutOfLong(message, plan)) }
-        return BubbleSize(try shape(map(message, plan), plan).layOut(plan.constraints), padding: plan.padding)
+        let worker = try pool.borrow(plan.chain)
+        defer { pool.giveBack(worker) }
+        let lines = shape(try map(message, plan), plan, by: worker).layOut(plan.constraints)
+        let size = BubbleSize(lines, padding: plan.padding)
+        worker.typesetter.recycle(lines)  // no report holds the lines: their text's arrays serve the next message
+        return size
     }
 }
 

@@ -168,6 +168,11 @@ public final class BubbleEngine: @unchecked Sendable {
     func shape(_ mapped: consuming MappedText, _ plan: LayoutPlan) throws(BubbleError) -> ShapedText {
         let worker = try pool.borrow(plan.chain)
         defer { pool.giveBack(worker) }
+        return shape(mapped, plan, by: worker)
+    }
+
+    /// `mapped` shaped by `worker`'s typesetter under `plan`, its jumbo emoji scaled.
+    func shape(_ mapped: consuming MappedText, _ plan: LayoutPlan, by worker: TypesetterPool.Worker) -> ShapedText {
         if let jumbo = plan.jumboScale, let n = JumboEmoji.count(in: mapped) {
             return worker.typesetter.shape(mapped, style: plan.style.jumbo(jumbo.factor(for: n)), cache: worker.cache)
         }

@@ -59,9 +59,15 @@ public struct ShapedText: Sendable {
         init(_ content: consuming Content) { self.content = content }
     }
 
-    private let box: Box
+    private var box: Box
 
     init(_ content: consuming Content) { box = Box(content) }
+
+    /// Gives the arrays to `spares` when this value is the box's only holder (no copy of it, no line
+    /// layout, no report sees them): dropped after, it frees none of them.
+    mutating func giveBackArrays(to spares: inout Typesetter.SpareArrays) {
+        if isKnownUniquelyReferenced(&box) { spares.keep(self) }
+    }
 
     /// The fields, for a transform that makes a new shaped text from this one.
     var content: Content { box.content }

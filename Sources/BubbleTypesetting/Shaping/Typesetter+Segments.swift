@@ -21,9 +21,10 @@ extension Typesetter {
         return (start..<n, n)
     }
 
-    func graphemeStarts(_ units: [UInt16]) -> [Bool] {
-        var starts: [Bool] = []  // reserved, then filled: `init(repeating:count:)` takes the unspecialized path
-        starts.reserveCapacity(units.count + 1)
+    /// Appends to `starts` (empty, perhaps with capacity kept from an earlier message) whether a grapheme
+    /// cluster starts at each offset 0...count of `units` (UAX #29).
+    func graphemeStarts(_ units: [UInt16], into starts: inout [Bool]) {
+        starts.reserveCapacity(units.count + 1)  // reserved, then filled: `init(repeating:count:)` takes the unspecialized path
         starts.append(contentsOf: repeatElement(true, count: units.count + 1))
         // Text made only of units that neither extend nor join (Latin, Cyrillic, Greek, Hebrew and
         // Arabic letters, CJK ideographs, kana, Hangul syllables, common punctuation) breaks between
@@ -32,11 +33,10 @@ extension Typesetter {
         for u in units where !Typesetter.standsAlone(u) { simple = false; break }
         if simple {
             for i in 1..<max(units.count, 1) where units[i] == 0x0A && units[i - 1] == 0x0D { starts[i] = false }
-            return starts
+            return
         }
         for i in 1..<max(units.count, 1) { starts[i] = false }
         for b in graphemes.boundaries(in: units) { starts[b] = true }
-        return starts
     }
 
     /// Whether a grapheme boundary lies on both sides of `u` whatever surrounds it (UAX #29: not

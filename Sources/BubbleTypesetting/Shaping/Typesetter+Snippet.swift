@@ -12,7 +12,7 @@ extension Typesetter {
                                primaryMetrics: ws.metrics(of: fonts.faces[0], size: style.fontSize),
                                token: ShapedSnippet(text: [], runs: [], faces: [], glyphs: GlyphBuffer(), width: 0, ascent: 0, descent: 0))
         var advances = [Double](repeating: 0, count: units.count)
-        inner.graphemeStarts = graphemeStarts(units)
+        graphemeStarts(units, into: &inner.graphemeStarts)
         units.withUnsafeBufferPointer { buffer in
             _ = itemize(buffer, 0..<units.count, into: &inner, &ws)
             for r in inner.runs.indices { shapeRun(r, buffer, &inner, &advances, &ws) }

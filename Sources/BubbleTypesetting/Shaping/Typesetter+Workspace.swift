@@ -24,6 +24,8 @@ extension Typesetter {
         /// glyph and size: such a run is measured at every layout, and HarfBuzz reads the glyph's outline
         /// each time (some 4,000 instructions a glyph). Emptied at ``Typesetter/inkMemoCapacity`` entries.
         var inkMemo: [InkKey: InkBounds] = [:]
+        /// Arrays of shaped texts given back (``Typesetter/recycle(_:)``), lent to the next message's.
+        var spares = SpareArrays()
 
         /// `face.metrics(size:)`, remembered.
         mutating func metrics(of face: FontFace, size: Double) -> FontMetrics {

@@ -15,7 +15,7 @@ public final class Typesetter {
     /// Scratch space and memos, kept between calls (see ``Workspace``), behind a pointer the typesetter
     /// owns: a typesetter serves one thread at a time, and a stored `var` would cost two dynamic
     /// exclusivity checks a message to borrow it.
-    private let workspace: UnsafeMutablePointer<Workspace>
+    let workspace: UnsafeMutablePointer<Workspace>
     public init(fonts: FallbackChain) throws(UnicodeError) {
         self.fonts = fonts
         lineBreaks = try LineBreaker()
@@ -52,6 +52,7 @@ public final class Typesetter {
         let primary = fonts.faces[0]
         var shaped = ShapedText.Content(mapped: text, style: style, primaryFace: primary,
                                         primaryMetrics: ws.metrics(of: primary, size: style.fontSize), token: token)
+        ws.spares.lend(to: &shaped)
         fill(&shaped, cache: cache, &ws)
         return shaped  // a plain local (no closure captures it), so it moves out
     }
@@ -60,7 +61,7 @@ public final class Typesetter {
     private func fill(_ shaped: inout ShapedText.Content, cache: ShapeCache?, _ ws: inout Workspace) {
         let units = shaped.mapped.text
         if !ws.styleIndices.isEmpty { ws.styleIndices = [:] }
-        shaped.graphemeStarts = graphemeStarts(units)
+        graphemeStarts(units, into: &shaped.graphemeStarts)
         shaped.advanceBefore.reserveCapacity(units.count + 1)
         shaped.advanceBefore.append(0)
         // Per-unit advances in the typesetter's scratch (no array made per message).
@@ -95,3 +96,4 @@ public final class Typesetter {
         swap(&advances, &ws.advances)
     }
 }
+
