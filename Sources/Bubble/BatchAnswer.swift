@@ -38,7 +38,7 @@ package struct BatchAnswer: Sendable {
         if plan.options.given.widths != nil {  // one layout per width
             return ("layouts", renderer.renderArray(try engine.layouts(message, plan: plan)))
         }
-        return ("layout", renderer.render(try engine.layout(message, plan: plan)))
+        return ("layout", try engine.withLayout(message, plan: plan) { renderer.render($0) })
     }
 
     /// A plain-text message given as its bytes alone (no request around them), with the engine's options:
@@ -59,7 +59,8 @@ package struct BatchAnswer: Sendable {
         let message = try textMessage(bytes)
         let plan = try engine.plan(for: nil)
         if plan.options.given.widths != nil { return Array(try lay(message, plan: plan).json.utf8) }
-        return JSONRenderer(offsets: plan.options.offsets).renderUTF8(try engine.layout(message, plan: plan))
+        let renderer = JSONRenderer(offsets: plan.options.offsets)
+        return try engine.withLayout(message, plan: plan) { renderer.renderUTF8($0) }
     }
 
     /// The layout of `bytes` (a message object, as ``answer(_:line:)`` reads it) as report tokens
@@ -78,7 +79,7 @@ package struct BatchAnswer: Sendable {
     private func tokens(_ message: Message, plan: LayoutPlan) throws(BubbleError) -> [UInt8] {
         let renderer = JSONRenderer(offsets: plan.options.offsets)
         if plan.options.given.widths != nil { return renderer.renderTokens(try engine.layouts(message, plan: plan)) }
-        return renderer.renderTokens(try engine.layout(message, plan: plan))
+        return try engine.withLayout(message, plan: plan) { renderer.renderTokens($0) }
     }
 
     /// The size of a plain-text message's bubble with the engine's options (``BubbleEngine/size(_:plan:)``).

@@ -118,6 +118,20 @@ public final class BubbleEngine: @unchecked Sendable {
         return report(try shape(map(message, plan), plan), plan, width: plan.width)
     }
 
+    /// What `body` makes of the layout of `message` under `plan`, the layout's arrays given back to the
+    /// typesetter when `body` returns, for the next message to fill: for a caller that writes the layout
+    /// out and drops it (a batch line, the JSON or tokens of a C or Python call). `body` must not keep it.
+    package func withLayout<Answer>(_ message: Message, plan: LayoutPlan,
+                                    _ body: (borrowing BubbleLayout) -> Answer) throws(BubbleError) -> Answer {
+        if mayLayOutPrefix(message, plan) { return body(try layoutOfLong(message, plan)) }
+        let worker = try pool.borrow(plan.chain)
+        defer { pool.giveBack(worker) }
+        let layout = report(shape(try map(message, plan), plan, by: worker), plan, width: plan.width)
+        let answer = body(layout)
+        worker.typesetter.recycle((consume layout).lineLayout)
+        return answer
+    }
+
     /// The Map stage alone, as ``layout(_:options:)`` runs it (the options' catalog, link map, units):
     /// the mapped text, placeholders, links and offset map, with no shaping. For benchmarks and tools.
     public func mapped(_ message: Message, options: BubbleOptions? = nil) throws(BubbleError) -> MappedText {
