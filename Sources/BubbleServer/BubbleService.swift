@@ -338,8 +338,10 @@ package final class BubbleService: Sendable {
             if plan.options.given.widths != nil {  // one layout per width
                 return Item(json: id + ",\"layouts\":" + renderer.renderArray(try engine.layouts(m.message, plan: plan, cache: cached ? cache : nil)) + "}")
             }
-            let layout = cached ? try engine.layout(m.message, plan: plan, cache: cache) : try engine.layout(m.message, plan: plan)
-            return Item(json: id + ",\"layout\":" + renderer.render(layout) + "}")
+            // A bulk request's layouts are written and dropped: their arrays serve the next message.
+            let json = cached ? renderer.render(try engine.layout(m.message, plan: plan, cache: cache))
+                : try engine.withLayout(m.message, plan: plan) { renderer.render($0) }
+            return Item(json: id + ",\"layout\":" + json + "}")
         } catch {
             return Item(json: id + ",\"error\":" + JSONText.errorFields(error) + "}", error: error.code)
         }

@@ -281,12 +281,14 @@ import Testing
 
     /// A request costly enough for the bulk lane answers exactly what the same messages answer when
     /// sent one by one (each far under the bulk cost, laid out on the task pool), and leaves nothing in
-    /// the shaped-message cache, which the cheap ones fill.
-    @Test func aBulkRequestAnswersWhatCheapOnesDoAndIsNotCached() async throws {
+    /// the shaped-message cache, which the cheap ones fill. With `widths` (a layout per width) and
+    /// without (one layout, written and its arrays handed to the next message: `BubbleEngine.withLayout`).
+    @Test(arguments: [(#"{"widths":[200,320],"fontSize":15}"#, 2), (#"{"fontSize":15,"maxLines":12}"#, 1)])
+    func aBulkRequestAnswersWhatCheapOnesDoAndIsNotCached(_ given: (options: String, widths: Int)) async throws {
         let service = try makeServer { _ in }.service
-        let texts = (0..<12).map { corpusMessages.dropFirst($0 * 30).prefix(30).joined(separator: " ") }
-        let options = #""options":{"widths":[200,320],"fontSize":15}"#
-        let costs = texts.map { RequestCost.of(length: $0.utf8.count, widths: 2, fontSize: 15, cold: false) }
+        let texts = (0..<13).map { corpusMessages.dropFirst($0 * 30).prefix(30).joined(separator: " ") }
+        let options = #""options":"# + given.options
+        let costs = texts.map { RequestCost.of(length: $0.utf8.count, widths: given.widths, fontSize: 15, cold: false) }
         #expect(costs.reduce(0, +) >= RequestCost.bulk)
         #expect(costs.allSatisfy { $0 < RequestCost.bulk })  // one by one, after the bulk request warmed size 15
         let all = #"{\#(options),"messages":[\#(texts.enumerated().map { #"{"id":\#($0.offset),"text":\#(quoted($0.element))}"# }.joined(separator: ","))]}"#
