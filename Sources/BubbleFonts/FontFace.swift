@@ -70,6 +70,9 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     /// call measures).
     private let inkClasses: UnsafeMutablePointer<Atomic<UInt8>>?
     private let inkClassCount: Int
+    /// The face's horizontal advances in design units, read straight from its `hmtx` table, when the face
+    /// has no variations (see ``NominalAdvances``).
+    private let nominalAdvances: NominalAdvances?
     /// The FreeType face for outlines, opened on first use; only touched under `FreeType.shared`'s lock.
     var freeTypeFace: FT_Face?
     /// Whether opening `freeTypeFace` was tried (and failed, if it is still nil).
@@ -97,6 +100,7 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
             throw FontError.harfBuzz(function: "hb_face_create (face \(source.index) of \(faceCount): no glyphs)", path: source.path)
         }
         hb_face_make_immutable(face)
+        nominalAdvances = NominalAdvances(face)
         outlineTable = mapping.flatMap { OutlineTable(of: face, in: $0) }
         self.mapping = mapping
         lastSized = UnsafeMutablePointer<(key: Int32, font: HarfBuzzFont?)>.allocate(capacity: 1)  // after the last throw: deinit frees it
@@ -124,6 +128,7 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         lastSized.deinitialize(count: 1)
         lastSized.deallocate()
         hb_font_destroy(cmapFont)
+        nominalAdvances?.release()
         hb_face_destroy(face)
         hb_blob_destroy(blob)
     }
@@ -199,8 +204,24 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         return abs(zone) <= 48 ? (top / 64).rounded() : top / 64
     }
 
-    /// The horizontal advance of `glyph` at `size` px (the font's hmtx, scaled).
+    /// The horizontal advance of `glyph` at `size` px (the font's hmtx, scaled), as HarfBuzz gives it.
+    ///
+    /// The layout asks for it at the end of a line that breaks inside a run (the pair kerning the break
+    /// drops, ``LineWrapper``): read from the table and scaled as HarfBuzz scales it, it costs a few loads
+    /// where a HarfBuzz font for the size and its look-up cost some 430 instructions.
     package func advance(glyph: UInt32, size: Double) -> Double {
+        let scale = FontFace.scale(size)
+        if let units = nominalAdvances?.units(of: glyph) {
+            return Double(NominalAdvances.scaled(units, scale: scale, unitsPerEm: unitsPerEm)) / Double(scale) * size
+        }
+        return harfBuzzAdvance(glyph: glyph, size: size)
+    }
+
+    /// Whether ``advance(glyph:size:)`` reads the face's `hmtx` itself (a face without variations).
+    package var readsAdvancesFromTable: Bool { nominalAdvances != nil }
+
+    /// ``advance(glyph:size:)`` as HarfBuzz's font at `size` gives it.
+    package func harfBuzzAdvance(glyph: UInt32, size: Double) -> Double {
         let font = hbFont(size: size)
         defer { hb_font_destroy(font) }
         return Double(hb_font_get_glyph_h_advance(font, glyph)) / Double(FontFace.scale(size)) * size
