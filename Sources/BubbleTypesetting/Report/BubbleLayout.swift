@@ -60,9 +60,10 @@ public struct BubbleLayout: Sendable {
         for link in self.lineLayout.shaped.mapped.links {
             let r = link.range.lowerBound.utf16..<link.range.upperBound.utf16
             guard r.overlaps(visible) else { continue }
-            let placed = placedRects(of: r)
-            links.append(LinkBox(link: link, range: r, rects: placed.map(\.rect), visibility: Visibility(of: r, visibleEnd: visibleEnd),
-                                 rectLines: placed.map(\.line)))
+            var rects: [Rect] = [], rectLines: [Int] = []
+            placeRects(of: r, rects: &rects, lines: &rectLines)
+            links.append(LinkBox(link: link, range: r, rects: rects, visibility: Visibility(of: r, visibleEnd: visibleEnd),
+                                 rectLines: rectLines))
         }
         if truncated, let truncationURL, let tokenRect = tokenRect() {
             links.append(LinkBox(link: Link(kind: .more, range: MappedIndex(visibleEnd)..<MappedIndex(visibleEnd), target: truncationURL),
@@ -86,13 +87,15 @@ public struct BubbleLayout: Sendable {
     /// gets a rect per piece. A rect never covers a glyph outside `range` (zero-width marks aside), so the
     /// rects' widths add up to the advances of the range's glyphs.
     public func rects(of range: Range<Int>) -> [Rect] {
-        placedRects(of: range).map(\.rect)
+        var rects: [Rect] = [], lines: [Int] = []
+        placeRects(of: range, rects: &rects, lines: &lines)
+        return rects
     }
 
-    /// ``rects(of:)``, each with the index of its line in ``LineLayout/lines``.
-    func placedRects(of range: Range<Int>) -> [(line: Int, rect: Rect)] {
-        var result: [(line: Int, rect: Rect)] = []
-        guard !range.isEmpty else { return result }
+    /// Appends ``rects(of:)`` to `rects` and the index of each one's line in ``LineLayout/lines`` to `lines`
+    /// (two arrays a link keeps as they are, rather than pairs mapped into them).
+    func placeRects(of range: Range<Int>, rects: inout [Rect], lines rectLines: inout [Int]) {
+        guard !range.isEmpty else { return }
         // Lines are in text order: start at the first that can touch the range (a message of thousands
         // of links on thousands of lines stays linear).
         let lines = lineLayout.lines
@@ -108,8 +111,9 @@ public struct BubbleLayout: Sendable {
             var open: ClosedRange<Double>?
             func close() {
                 if let span = open {
-                    result.append((index, Rect(x: span.lowerBound + padding.left, y: line.top + padding.top,
-                                               width: span.upperBound - span.lowerBound, height: line.height)))
+                    rects.append(Rect(x: span.lowerBound + padding.left, y: line.top + padding.top,
+                                      width: span.upperBound - span.lowerBound, height: line.height))
+                    rectLines.append(index)
                 }
                 open = nil
             }
@@ -149,7 +153,6 @@ public struct BubbleLayout: Sendable {
             }
             close()
         }
-        return result
     }
 
     /// Two spans closer than this (px) touch: the float noise of summed advances.
@@ -179,22 +182,25 @@ public struct BubbleLayout: Sendable {
         let anyColor = lineLayout.shaped.faces.contains { $0.isColor }
         // Room for every placeholder (most messages with emoji have tokens only): no regrowth per emoji.
         emoji.reserveCapacity(lineLayout.shaped.placeholders.count)
+        // One entry per grapheme drawn by a color face, for one fragment at a time (one array for all).
+        var clusters: [(range: Range<Int>, span: ClosedRange<Double>)] = []
         for line in lineLayout.lines {
             for f in line.fragments {
                 let fragment = lineLayout.fragments[f]
                 switch fragment.kind {
                 case let .placeholder(index):
-                    let p = lineLayout.shaped.placeholders[index]
-                    let span = lineLayout.reportedSpan(x: fragment.x, width: p.width)
+                    // Read field by field: the placeholder whole is a copy of its strings, then released.
+                    let placeholders = lineLayout.shaped.placeholders
+                    let width = placeholders[index].width, height = placeholders[index].ascent + placeholders[index].descent
+                    let span = lineLayout.reportedSpan(x: fragment.x, width: width)
                     let rect = Rect(x: span.lowerBound + padding.left, y: line.baseline - lineLayout.boxAscent(index) + padding.top,
-                                    width: span.upperBound - span.lowerBound, height: p.ascent + p.descent)
-                    emoji.append(EmojiBox(placeholder: p.placeholder, range: fragment.range, rect: rect, visibility: .visible))
+                                    width: span.upperBound - span.lowerBound, height: height)
+                    emoji.append(EmojiBox(placeholder: placeholders[index].placeholder, range: fragment.range, rect: rect, visibility: .visible))
                 case let .glyphs(runIndex, _):
                     guard anyColor else { continue }
                     let run = lineLayout.shaped.runs[runIndex]
                     guard let face = lineLayout.shaped.face(of: run), face.isColor else { continue }
-                    // One entry per grapheme drawn by the color face.
-                    var clusters: [(range: Range<Int>, span: ClosedRange<Double>)] = []
+                    clusters.removeAll(keepingCapacity: true)
                     for glyph in lineLayout.glyphs(of: fragment) {
                         let grapheme = lineLayout.grapheme(of: glyph.cluster, in: fragment)
                         if let i = clusters.firstIndex(where: { $0.range == grapheme }) {
@@ -204,7 +210,11 @@ public struct BubbleLayout: Sendable {
                             clusters.append((grapheme, glyph.span))
                         }
                     }
-                    for c in clusters.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+                    // Glyph order is text order but in a right-to-left run: sorted in place only then.
+                    if clusters.indices.dropFirst().contains(where: { clusters[$0 - 1].range.lowerBound > clusters[$0].range.lowerBound }) {
+                        clusters.sort { $0.range.lowerBound < $1.range.lowerBound }
+                    }
+                    for c in clusters {
                         let sequence = UTF16Text.string(text[c.range])
                         let rect = Rect(x: c.span.lowerBound + padding.left, y: line.baseline - run.ascent + padding.top,
                                         width: c.span.upperBound - c.span.lowerBound, height: run.ascent + run.descent)
@@ -216,8 +226,9 @@ public struct BubbleLayout: Sendable {
                 }
             }
         }
-        // Lines come in text order; only right-to-left runs put emoji out of it.
-        if zip(emoji, emoji.dropFirst()).contains(where: { $0.range.lowerBound > $1.range.lowerBound }) {
+        // Lines come in text order; only right-to-left runs put emoji out of it. (Compared by index: pairs of
+        // boxes would be copies, each string retained and released.)
+        if emoji.indices.dropFirst().contains(where: { emoji[$0 - 1].range.lowerBound > emoji[$0].range.lowerBound }) {
             emoji.sort { $0.range.lowerBound < $1.range.lowerBound }
         }
     }
