@@ -94,7 +94,9 @@ extension BubbleEngine {
         // Unwrapped in place rather than bound by `if let`, which copies the layout (a retain of each of its
         // arrays) once more and then destroys the copy: on this path the copies are most of the cost.
         if constraints.maxWidth >= prepared.unboundedFrom, prepared.unbounded != nil {
-            return prepared.unbounded.unsafelyUnwrapped.under(constraints)
+            var layout = prepared.unbounded.unsafelyUnwrapped
+            layout.constrain(to: constraints)
+            return layout
         }
         return report(prepared.shaped.layOut(constraints, context: prepared.context), prepared.plan)
     }

@@ -29,12 +29,12 @@ public struct BubbleLayout: Sendable {
 
     package var shaped: ShapedText { lineLayout.shaped }
 
-    /// This layout under `constraints`: for a layout that every width from its own up gives alike
-    /// (``LineLayout/unboundedFrom(_:)``), the one at a given width, its constraints saying so.
-    package consuming func under(_ constraints: LayoutConstraints) -> BubbleLayout {
-        var layout = self
-        layout.lineLayout.constraints = constraints
-        return layout
+    /// Puts this layout under `constraints`: for a layout that every width from its own up gives alike
+    /// (``LineLayout/unboundedFrom(_:)``), the one at a given width, its constraints saying so. Mutating
+    /// in place: a copy made by the caller is the only one (a consuming method returning a new value
+    /// moved the 368-byte value through two more temporaries).
+    package mutating func constrain(to constraints: LayoutConstraints) {
+        lineLayout.constraints = constraints
     }
     public var mapped: MappedText { lineLayout.shaped.mapped }
     /// The mapping of the whole message: ``mapped`` unless the layout covers a prefix of it. Its text and
