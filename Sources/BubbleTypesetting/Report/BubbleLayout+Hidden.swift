@@ -28,6 +28,10 @@ extension BubbleLayout {
         var k = visibleEnd
         while k < n {
             let unit = text[k]
+            if BubbleLayout.startsNoEmoji(unit) {
+                k += 1
+                continue
+            }
             if unit == placeholderCharacter, p < whole.placeholders.count, whole.placeholders[p].index.utf16 == k {
                 hiddenEmoji.append(EmojiBox(placeholder: whole.placeholders[p], range: k..<k + 1, rect: empty, visibility: .hidden))
                 p += 1
@@ -65,13 +69,27 @@ extension BubbleLayout {
         return (UInt32(u), 1)
     }
 
+    /// Whether `unit` is a whole scalar that starts no emoji and no inline box, whatever follows: text below
+    /// U+00A9 but a keycap's base, and the span from U+3300 to the surrogates (CJK, Hangul, Yi: Unicode has no
+    /// emoji there). Most units of most texts; passed at once (``mayStartEmoji(_:next:)`` says the same of
+    /// them, a scalar and two table look-ups later: `HiddenItemTests` holds the two together).
+    @inline(__always)
+    static func startsNoEmoji(_ unit: UInt16) -> Bool {
+        (unit < 0xA9 && !isKeycapBase(unit)) || (unit >= 0x3300 && unit < 0xD800)
+    }
+
+    /// Whether `unit` can begin a keycap sequence (`#`, `*`, `0` to `9`, then U+FE0F or U+20E3).
+    @inline(__always)
+    static func isKeycapBase(_ unit: UInt16) -> Bool {
+        (unit >= 0x30 && unit <= 0x39) || unit == 0x23 || unit == 0x2A
+    }
+
     /// Whether a grapheme starting with `scalar` (followed by unit `next`) can be one the typesetter draws
     /// as a color emoji: a cheap filter before the grapheme is measured.
     @inline(__always)
     static func mayStartEmoji(_ scalar: UInt32, next: UInt16) -> Bool {
         if scalar < 0x80 {
-            let keycapBase = (scalar >= 0x30 && scalar <= 0x39) || scalar == 0x23 || scalar == 0x2A
-            return keycapBase && (next == 0xFE0F || next == 0x20E3)
+            return isKeycapBase(UInt16(scalar)) && (next == 0xFE0F || next == 0x20E3)
         }
         return (scalar >= 0x1F1E6 && scalar <= 0x1F1FF) || CharacterProperties.isEmojiPresentation(scalar)
             || CharacterProperties.isExtendedPictographic(scalar)
