@@ -71,16 +71,21 @@ package struct LineWrapper: Sendable {
         var k = cursor
         while k < paragraphBreaks.upperBound && breaks[k] <= start { k += 1 }
         var firstCandidate: Int?
-        while k < paragraphBreaks.upperBound {
-            let b = breaks[k]
-            if isProtected(b) { k += 1; continue }
-            if firstCandidate == nil { firstCandidate = b }
-            if advanceWidth(start..<b) <= available + fitSlack {
-                lastFit = b
-                k += 1
-                if b >= end { break }
-            } else {
-                break
+        if unbreakable.isEmpty && tabs.isEmpty {
+            if k < paragraphBreaks.upperBound { firstCandidate = breaks[k] }
+            lastFit = greedyFit(from: start, breaks: &k, upTo: paragraphBreaks.upperBound, end: end, limit: available + fitSlack)
+        } else {
+            while k < paragraphBreaks.upperBound {
+                let b = breaks[k]
+                if isProtected(b) { k += 1; continue }
+                if firstCandidate == nil { firstCandidate = b }
+                if advanceWidth(start..<b) <= available + fitSlack {
+                    lastFit = b
+                    k += 1
+                    if b >= end { break }
+                } else {
+                    break
+                }
             }
         }
         cursor = k
@@ -98,6 +103,34 @@ package struct LineWrapper: Sendable {
         if let lastFit { return lastFit }
         // Nothing fits: the first word is wider than the line.
         return emergencyBreak(start..<(firstCandidate ?? end), available: available)
+    }
+
+    /// The greedy pass of ``lineEnd(from:paragraph:range:available:cursor:)`` for text with no unbreakable
+    /// range and no tab, where every break is a candidate and a width is a difference of two prefix sums
+    /// (``advanceWidth(_:)``'s, the same two numbers): the last break from index `k` on whose line, its
+    /// trailing spaces hanging, is at most `limit` wide, `k` left past it as the general loop leaves it.
+    /// Read through buffer pointers: it runs at every break opportunity of every line (each ideograph's,
+    /// in CJK), where the arrays' bounds checks cost as much as the measure.
+    @inline(__always)
+    private func greedyFit(from start: Int, breaks k: inout Int, upTo upper: Int, end: Int, limit: Double) -> Int? {
+        breaks.withUnsafeBufferPointer { breaks in
+            text.withUnsafeBufferPointer { text in
+                advanceBefore.withUnsafeBufferPointer { before in
+                    let origin = before[start]
+                    var lastFit: Int?
+                    while k < upper {
+                        let b = breaks[k]
+                        var e = b
+                        while e > start && LineWrapper.hangs(text[e - 1]) { e -= 1 }
+                        guard before[e] - origin <= limit else { break }
+                        lastFit = b
+                        k += 1
+                        if b >= end { break }
+                    }
+                    return lastFit
+                }
+            }
+        }
     }
 
     /// Widths within this of the limit still fit (absorbs float noise in summed advances).
@@ -204,8 +237,16 @@ package struct LineWrapper: Sendable {
         u == 0x0A || u == 0x0D || u == 0x0B || u == 0x0C || u == 0x85 || u == 0x2028 || u == 0x2029
     }
 
+    /// Whether `u` is a space that hangs past a line's end: U+0020, tab, U+1680, U+2000–U+200A but
+    /// U+2007 (figure space, no break), U+205F, U+3000. Letters, digits and ideographs, nearly every unit
+    /// asked about, leave at the first or second comparison.
     @inline(__always)
-    package static func hangs(_ u: UInt16) -> Bool { u == 0x20 || u == 0x09 || u == 0x3000 || u == 0x1680 || (u >= 0x2000 && u <= 0x2006) || u == 0x2008 || u == 0x2009 || u == 0x200A || u == 0x205F }
+    package static func hangs(_ u: UInt16) -> Bool {
+        if u <= 0x20 { return u == 0x20 || u == 0x09 }
+        if u < 0x1680 { return false }
+        if u >= 0x3000 { return u == 0x3000 }
+        return u == 0x1680 || (u >= 0x2000 && u <= 0x200A && u != 0x2007) || u == 0x205F
+    }
 
     /// Whether break `b` falls strictly inside an unbreakable range (a binary search: the ranges are sorted
     /// and disjoint, and a message may hold hundreds of mentions).
