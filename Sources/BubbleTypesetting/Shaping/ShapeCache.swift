@@ -148,6 +148,9 @@ struct ShapedWordTable {
     private(set) var styleGenerations = 0
     /// Most units in a word kept (clusters are bytes).
     static let longestWord = 255
+    /// The hashes of long words seen once (``admitsLong(_:)``), by their low bits: 4 KB, fixed.
+    private var longSeen = [UInt32](repeating: 0, count: ShapedWordTable.longSeenCount)
+    static let longSeenCount = 1024
     /// Most words a table may be asked to hold: its records stay within `UInt32` offsets.
     static let maxCapacity = 1 << 24
     private(set) var hits = 0
@@ -252,6 +255,18 @@ struct ShapedWordTable {
             i += 1
         }
         return true
+    }
+
+    /// Whether a long word (longer than ``Typesetter/longestCachedWord``: a URL, mostly) with this hash is
+    /// to be kept: the second time it is shaped, not the first. Most long words come once, and each would
+    /// take the record bytes of a dozen short ones (a full table starts again empty); a link forwarded
+    /// from chat to chat comes again. A hash is remembered until another with the same low bits
+    /// replaces it.
+    mutating func admitsLong(_ hash: UInt32) -> Bool {
+        let i = Int(hash) & (ShapedWordTable.longSeenCount - 1)
+        if longSeen[i] == hash { return true }
+        longSeen[i] = hash
+        return false
     }
 
     /// The record of `units` shaped in style `style`, if it is kept (see ``appendGlyphs(of:to:clusterOffset:)``).

@@ -5,7 +5,8 @@ import BubbleUnicode
 /// Word-by-word shaping through the cache: where words end, which scripts shape in context, and one
 /// word shaped and kept.
 extension Typesetter {
-    /// Longest word looked up in the cache (UTF-16 units); longer ones are shaped in place.
+    /// Longest word (UTF-16 units) the cache keeps the first time it is shaped; a longer one it keeps the
+    /// second time (``shapeLongWord(_:_:_:_:_:_:_:)``).
     static let longestCachedWord = 48
 
     /// Shapes `range` word by word through the cache; glyphs come out in visual order as HarfBuzz's would.
@@ -50,9 +51,7 @@ extension Typesetter {
             let k = request.rightToLeft ? words - 1 - w : w  // right-to-left: the last word is drawn first
             let word = cuts[k]..<cuts[k + 1]
             if word.count > Typesetter.longestCachedWord {
-                let start = shaped.glyphs.count
-                shaper.shape(buffer, run: word, as: request, into: &shaped.glyphs)
-                check.add(Typesetter.check(shaped.glyphs, from: start, face: request.face))
+                check.add(shapeLongWord(word, buffer, request, styleIndex, &shaped, &table, &scratch))
                 continue
             }
             if (k == 0 && contextBefore) || (k == words - 1 && contextAfter) {
@@ -74,6 +73,31 @@ extension Typesetter {
             shaped.glyphs.append(scratch, 0..<scratch.count, clusterOffset: Int32(word.lowerBound))
             check.add(new)
         }
+        return check
+    }
+
+    /// A word longer than ``longestCachedWord`` (a URL, mostly), shaped on its own as every word is: looked
+    /// up like the others, kept only the second time it is shaped (``ShapedWordTable/admitsLong(_:)``).
+    /// One longer than a record holds (``ShapedWordTable/longestWord``) is shaped in place.
+    @inline(never)
+    func shapeLongWord(_ word: Range<Int>, _ buffer: UnsafeBufferPointer<UInt16>, _ request: ShapingRequest, _ styleIndex: Int,
+                       _ shaped: inout ShapedText.Content, _ table: inout ShapedWordTable, _ scratch: inout GlyphBuffer) -> GlyphCheck {
+        guard word.count <= ShapedWordTable.longestWord else {
+            let start = shaped.glyphs.count
+            shaper.shape(buffer, run: word, as: request, into: &shaped.glyphs)
+            return Typesetter.check(shaped.glyphs, from: start, face: request.face)
+        }
+        let units = UnsafeBufferPointer(rebasing: buffer[word])
+        let hash = ShapedWordTable.hash(units, style: styleIndex)
+        if let found = table.find(units, style: styleIndex, hash: hash) {
+            table.appendGlyphs(of: found, to: &shaped.glyphs, clusterOffset: Int32(word.lowerBound))
+            return table.check(of: found)
+        }
+        scratch.removeAll()
+        shaper.shape(units, run: 0..<units.count, as: request, into: &scratch)
+        let check = Typesetter.check(scratch, from: 0, face: request.face)
+        if table.admitsLong(hash) { table.insert(units, style: styleIndex, hash: hash, glyphs: scratch, 0..<scratch.count, check: check) }
+        shaped.glyphs.append(scratch, 0..<scratch.count, clusterOffset: Int32(word.lowerBound))
         return check
     }
 
