@@ -29,8 +29,12 @@ extension Typesetter {
         // Text made only of units that neither extend nor join (Latin, Cyrillic, Greek, Hebrew and
         // Arabic letters, CJK ideographs, kana, Hangul syllables, common punctuation) breaks between
         // every two units except CR LF: ICU is asked only about the rest.
-        var simple = true
-        for u in units where !Typesetter.standsAlone(u) { simple = false; break }
+        let simple = units.withUnsafeBufferPointer { units in
+            Typesetter.unitStandsAlone.withUnsafeBufferPointer { alone in
+                for u in units where !alone[Int(u)] { return false }
+                return true
+            }
+        }
         if simple {
             for i in 1..<max(units.count, 1) where units[i] == 0x0A && units[i - 1] == 0x0D { starts[i] = false }
             return
@@ -38,6 +42,10 @@ extension Typesetter {
         for i in 1..<max(units.count, 1) { starts[i] = false }
         for b in graphemes.boundaries(in: units) { starts[b] = true }
     }
+
+    /// ``standsAlone(_:)`` of every BMP unit: one load per unit where the switch compared it with a dozen
+    /// ranges (64 KB, of which a message touches the pages of its scripts).
+    static let unitStandsAlone: [Bool] = (0..<0x10000).map { standsAlone(UInt16($0)) }
 
     /// Whether a grapheme boundary lies on both sides of `u` whatever surrounds it (UAX #29: not
     /// Extend, SpacingMark, Prepend, ZWJ, a Hangul jamo, a regional indicator or a surrogate; CR and LF
