@@ -29,14 +29,20 @@ extension Typesetter {
         // Text made only of units that neither extend nor join (Latin, Cyrillic, Greek, Hebrew and
         // Arabic letters, CJK ideographs, kana, Hangul syllables, common punctuation) breaks between
         // every two units except CR LF: ICU is asked only about the rest.
+        var carriageReturn = false
         let simple = units.withUnsafeBufferPointer { units in
             Typesetter.unitStandsAlone.withUnsafeBufferPointer { alone in
-                for u in units where !alone[Int(u)] { return false }
+                for u in units {
+                    if !alone[Int(u)] { return false }
+                    if u == 0x0D { carriageReturn = true }
+                }
                 return true
             }
         }
         if simple {
-            for i in 1..<max(units.count, 1) where units[i] == 0x0A && units[i - 1] == 0x0D { starts[i] = false }
+            if carriageReturn {
+                for i in 1..<max(units.count, 1) where units[i] == 0x0A && units[i - 1] == 0x0D { starts[i] = false }
+            }
             return
         }
         for i in 1..<max(units.count, 1) { starts[i] = false }
