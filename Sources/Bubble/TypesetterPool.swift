@@ -84,8 +84,10 @@ final class TypesetterPool: @unchecked Sendable {
     }
 
     /// Puts a worker back among the idle ones of its chain, or lets it go (a chain not kept, or enough idle).
-    func giveBack(_ worker: Worker) {
-        var worker = worker
+    ///
+    /// Consumed: the caller's last use, so the worker moves into the idle list (copied, its typesetter and
+    /// cache were retained, and the caller's released, on every call).
+    func giveBack(_ worker: consuming Worker) {
         worker.thread = TypesetterPool.currentThread
         lock.lock()
         if worker.typesetter.fonts === defaultChain {

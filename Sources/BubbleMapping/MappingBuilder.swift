@@ -174,7 +174,8 @@ struct MappingBuilder {
 
     // MARK: Finishing
 
-    /// The mapped text: pending source closed (a trailing paragraph break dropped), links found, highlights placed.
+    /// The mapped text: pending source closed (a trailing paragraph break dropped), links found, highlights
+    /// placed. The builder's text, placeholders, styles and warnings move into it.
     mutating func finish(linkMatcher: LinkMatcher?, rules: LinkRules?, highlights: [SourceHighlight]) throws(MappingError) -> MappedText {
         pendingParagraph = false
         flushPending()
@@ -193,10 +194,19 @@ struct MappingBuilder {
         if !highlights.isEmpty {
             mappedHighlights = try Self.place(highlights, offsets: offsets, unit: options.offsets)
         }
-        var mapped = MappedText(text: out, placeholders: placeholders, links: links, styles: styles,
-                                highlights: mappedHighlights, offsets: offsets)
-        mapped.warnings = warnings
+        // The builder's arrays move out (it is done): copied, each was retained here and released with it.
+        var mapped = MappedText(text: Self.take(&out), placeholders: Self.take(&placeholders), links: links,
+                                styles: Self.take(&styles), highlights: mappedHighlights, offsets: offsets)
+        mapped.warnings = Self.take(&warnings)
         return mapped
+    }
+
+    /// `array`'s elements, leaving it empty, without a reference count on its buffer.
+    @inline(__always)
+    private static func take<T>(_ array: inout [T]) -> [T] {
+        var taken: [T] = []
+        swap(&taken, &array)
+        return taken
     }
 
     /// The links overlapping none of `blocked`; both in text order, so one merging pass (testing every

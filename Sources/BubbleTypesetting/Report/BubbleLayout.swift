@@ -177,7 +177,6 @@ public struct BubbleLayout: Sendable {
     }
 
     private mutating func collectEmoji(_ emojiName: (String) -> String?) {
-        let text = lineLayout.shaped.mapped.text
         // Most messages draw nothing with a color face: their glyph fragments are skipped at once.
         let anyColor = lineLayout.shaped.faces.contains { $0.isColor }
         // Room for every placeholder (most messages with emoji have tokens only): no regrowth per emoji.
@@ -215,7 +214,7 @@ public struct BubbleLayout: Sendable {
                         clusters.sort { $0.range.lowerBound < $1.range.lowerBound }
                     }
                     for c in clusters {
-                        let sequence = UTF16Text.string(text[c.range])
+                        let sequence = UTF16Text.string(lineLayout.shaped.mapped.text[c.range])
                         let rect = Rect(x: c.span.lowerBound + padding.left, y: line.baseline - run.ascent + padding.top,
                                         width: c.span.upperBound - c.span.lowerBound, height: run.ascent + run.descent)
                         emoji.append(EmojiBox(unicode: sequence, name: emojiName(sequence), range: c.range, rect: rect,

@@ -55,15 +55,31 @@ package struct ShapedParagraph: Sendable {
 }
 
 /// A short text shaped on its own, such as the truncation token.
-package struct ShapedSnippet: Sendable {
-    package var text: [UInt16]
-    package var runs: [ShapedRun]
+///
+/// A class, shaped once per style and shared by every message's shaped text (through the word cache):
+/// a struct of four arrays cost four reference counts to copy into each message and four to drop.
+package final class ShapedSnippet: Sendable {
+    package let text: [UInt16]
+    package let runs: [ShapedRun]
     /// The faces its runs name by index.
-    package var faces: [FontFace]
-    package var glyphs: GlyphBuffer
-    package var width: Double
-    package var ascent: Double
-    package var descent: Double
+    package let faces: [FontFace]
+    package let glyphs: GlyphBuffer
+    package let width: Double
+    package let ascent: Double
+    package let descent: Double
+
+    package init(text: [UInt16], runs: [ShapedRun], faces: [FontFace], glyphs: GlyphBuffer, width: Double, ascent: Double, descent: Double) {
+        self.text = text
+        self.runs = runs
+        self.faces = faces
+        self.glyphs = glyphs
+        self.width = width
+        self.ascent = ascent
+        self.descent = descent
+    }
+
+    /// The snippet of no text, for the shaping of a snippet itself.
+    static let empty = ShapedSnippet(text: [], runs: [], faces: [], glyphs: GlyphBuffer(), width: 0, ascent: 0, descent: 0)
 }
 
 extension ShapedSnippet {

@@ -28,8 +28,9 @@ extension Typesetter {
         if !shaped.hiddenMarks.isEmpty, let pieces = Typesetter.pieces(of: run.range, without: shaped.hiddenMarks) {
             shapePieces(pieces, buffer, request, &shaped)
             check.add(Typesetter.check(shaped.glyphs, from: start, face: request.face))
-        } else if let cache, cache.capacity > 0 {
-            check = shapeWords(run.range, buffer, request, &shaped, cache, &ws)
+        } else if cache?.capacity ?? 0 > 0 {
+            // Passed on unwrapped in place: bound by `if let`, the cache was retained and released per run.
+            check = shapeWords(run.range, buffer, request, &shaped, cache.unsafelyUnwrapped, &ws)
         } else {
             shaper.shape(buffer, run: run.range, as: request, into: &shaped.glyphs)
             check.add(Typesetter.check(shaped.glyphs, from: start, face: request.face))

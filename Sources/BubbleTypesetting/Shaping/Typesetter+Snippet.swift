@@ -10,7 +10,7 @@ extension Typesetter {
         var inner = ShapedText.Content(mapped: MappedText(plain: string), style: ParagraphStyle(fontSize: style.fontSize, direction: style.direction,
                                 truncationToken: "", language: style.language), primaryFace: fonts.faces[0],
                                primaryMetrics: ws.metrics(of: fonts.faces[0], size: style.fontSize),
-                               token: ShapedSnippet(text: [], runs: [], faces: [], glyphs: GlyphBuffer(), width: 0, ascent: 0, descent: 0))
+                               token: .empty)
         var advances = [Double](repeating: 0, count: units.count)
         graphemeStarts(units, into: &inner.graphemeStarts)
         units.withUnsafeBufferPointer { buffer in
