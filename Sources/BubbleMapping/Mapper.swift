@@ -57,7 +57,13 @@ public struct Mapper: Sendable {
     ///   `replace`), ``MappingError/tooLong(limit:length:)`` beyond `maxMessageLength` bytes,
     ///   ``MappingError/malformedSpans(index:reason:)``, ``MappingError/invalidHighlight(index:reason:)``.
     public func map(_ message: Message) throws(MappingError) -> MappedText {
-        let matcher = message.linkMap.isEmpty ? linkMatcher : linkMatcher.overlaid(with: message.linkMap, over: options.linkMap)
+        // The mapper's own matcher passed as it is (bound to a local, it was copied: a retain and a release
+        // of each of its automata and of its set per message).
+        if message.linkMap.isEmpty { return try map(message, matcher: linkMatcher) }
+        return try map(message, matcher: linkMatcher.overlaid(with: message.linkMap, over: options.linkMap))
+    }
+
+    private func map(_ message: Message, matcher: LinkMatcher) throws(MappingError) -> MappedText {
         switch message.body {
         case .text(let text):
             try checkLength(text.utf8.count)

@@ -4,7 +4,7 @@ extension ShapedText {
     ///
     /// Fitting is the layout's job, not the mapper's or the shaper's, so a shaped text depends on no
     /// width: one shaped message serves every width, and each width fits its images again. Catalog emoji
-    /// keep their size. Returns `self` (no copy) when no image is wider than `width`.
+    /// keep their size. Returns `self` when no image is wider than `width`.
     func fittingImages(to width: Double) -> ShapedText {
         guard width > 0, hasImage(wider: width) else { return self }
         var c = content

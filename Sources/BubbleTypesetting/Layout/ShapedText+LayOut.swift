@@ -11,9 +11,15 @@ extension ShapedText {
     /// count. Every path that reports a layout (one width, many widths, a long message's prefix) calls this
     /// one function, so they give one answer.
     public func layOut(_ constraints: LayoutConstraints) -> LineLayout {
-        let fitted = fittingImages(to: constraints.maxWidth)
-        let lines = fitted.breakLines(constraints)
-        return constraints.balance ? fitted.balanced(lines) : lines
+        // Most texts have no image to fit: laid out as they are, not through a copy of themselves.
+        guard constraints.maxWidth > 0, hasImage(wider: constraints.maxWidth) else { return layOutAsIs(constraints) }
+        return fittingImages(to: constraints.maxWidth).layOutAsIs(constraints)
+    }
+
+    /// ``layOut(_:)`` with the images as they are.
+    private func layOutAsIs(_ constraints: LayoutConstraints) -> LineLayout {
+        let lines = breakLines(constraints)
+        return constraints.balance ? balanced(lines) : lines
     }
 
     /// Breaks the text into lines at `constraints` as it is (images unfitted, no balancing).

@@ -4,18 +4,19 @@ import BubbleMapping
 /// trailing spaces hanging, and an emergency break (at URL separators, then grapheme boundaries) for a word
 /// or unbreakable range wider than the line.
 ///
-/// Holds the four arrays it reads on every step, so its loops index them directly rather than through
-/// the ``ShapedText`` box.
+/// Holds the two arrays it reads on every step (breaks, advances), so its loops index them directly
+/// rather than through the ``ShapedText`` box; reads the others (units, grapheme starts, tabs) through
+/// the box, once or twice a line: copies of them cost a retain and a release each per message.
 package struct LineWrapper: Sendable {
-    /// `ShapedText.breaks` (with ``LineBreaking/web``, as ``WebBreakRules`` changes them), `.advanceBefore`,
-    /// `.graphemeStarts` and the mapped text's UTF-16 units.
+    /// `ShapedText.breaks` (with ``LineBreaking/web``, as ``WebBreakRules`` changes them) and `.advanceBefore`.
     let breaks: [Int]
     /// Each paragraph's opportunities in ``breaks``, by paragraph index, when they are not the
     /// paragraphs' own (``LineBreaking/web``).
     private let adjustedParagraphBreaks: [Range<Int>]?
     let advanceBefore: [Double]
-    let graphemeStarts: [Bool]
-    let text: [UInt16]
+    var graphemeStarts: [Bool] { _read { yield shaped.graphemeStarts } }
+    /// The mapped text's UTF-16 units.
+    var text: [UInt16] { _read { yield shaped.mapped.text } }
     /// Unbreakable ranges, in text order and never overlapping: no UAX #14 opportunity strictly inside one is
     /// used; a range wider than the line still breaks, at graphemes (``emergencyBreak(_:available:)``). Atomic
     /// links (``Link/isAtomic``, with `atomicLinks`) and URLs with `keepURLsWhole`.
@@ -23,7 +24,7 @@ package struct LineWrapper: Sendable {
     /// URL ranges, whose emergency breaks go after `/ ? & = -` first (none with ``LineBreaking/web``).
     let urls: [Range<Int>]
     /// Tab offsets (ascending): a tab's advance depends on where its line starts.
-    let tabs: [Int]
+    var tabs: [Int] { _read { yield shaped.tabs } }
     /// The text, for its runs and glyphs at a break (kerning across it).
     let shaped: ShapedText
     /// How far past `available` a line may reach and still fit (``LineMetrics/fitSlack``).
@@ -44,9 +45,6 @@ package struct LineWrapper: Sendable {
             adjustedParagraphBreaks = nil
         }
         advanceBefore = shaped.advanceBefore
-        graphemeStarts = shaped.graphemeStarts
-        text = shaped.mapped.text
-        tabs = shaped.tabs
         self.shaped = copy shaped
         var unbreakable: [Range<Int>] = [], urls: [Range<Int>] = []
         for link in shaped.mapped.links {
