@@ -178,12 +178,14 @@ public struct BubbleLayout: Sendable {
 
     private mutating func collectEmoji(_ emojiName: (String) -> String?) {
         // Most messages draw nothing with a color face: their glyph fragments are skipped at once.
-        let anyColor = lineLayout.shaped.faces.contains { $0.isColor }
+        // (Arrays read in place and lines by index: iterated, each array was retained and released.)
+        let anyColor = lineLayout.shaped.faces.withUnsafeBufferPointer { $0.contains { $0.isColor } }
         // Room for every placeholder (most messages with emoji have tokens only): no regrowth per emoji.
         emoji.reserveCapacity(lineLayout.shaped.placeholders.count)
         // One entry per grapheme drawn by a color face, for one fragment at a time (one array for all).
         var clusters: [(range: Range<Int>, span: ClosedRange<Double>)] = []
-        for line in lineLayout.lines {
+        for l in lineLayout.lines.indices {
+            let line = lineLayout.lines[l]
             for f in line.fragments {
                 let fragment = lineLayout.fragments[f]
                 switch fragment.kind {
