@@ -77,6 +77,12 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     var freeTypeFace: FT_Face?
     /// Whether opening `freeTypeFace` was tried (and failed, if it is still nil).
     var freeTypeFaceTried = false
+    /// Where the face's `CFF ` table lies in the file, when it is large enough to hand back (``outlineTable``):
+    /// what ``probedInside(_:)`` reads.
+    private let cffTable: (start: Int, length: Int)?
+    /// ``inkProbe()``'s probe, and whether it was opened (under `lock`).
+    private var inkProbeOpened: CFFInkProbe?
+    private var inkProbeTried = false
 
     /// Opens face `source.index` of `source.path`.
     package init(source: FontSource, syntheticBold: Bool = false, syntheticItalic: Bool = false) throws(FontError) {
@@ -102,6 +108,7 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         hb_face_make_immutable(face)
         nominalAdvances = NominalAdvances(face)
         outlineTable = mapping.flatMap { OutlineTable(of: face, in: $0) }
+        cffTable = outlineTable == nil ? nil : mapping.flatMap { CFFInkProbe.table(of: face, in: $0) }
         self.mapping = mapping
         lastSized = UnsafeMutablePointer<(key: Int32, font: HarfBuzzFont?)>.allocate(capacity: 1)  // after the last throw: deinit frees it
         lastSized.initialize(to: (0, nil))
@@ -258,10 +265,50 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         let id = Int(glyph)
         guard id < inkClassCount else { return true }
         if let known = inkClasses?[id].load(ordering: .relaxed), known != 0 { return known == 2 }
-        let tall = reachesPastMetrics(glyph: glyph)
-        releaseOutline(of: glyph)
+        let tall: Bool
+        if probedInside(glyph) {
+            tall = false
+        } else {
+            tall = reachesPastMetrics(glyph: glyph)
+            releaseOutline(of: glyph)
+        }
         inkClasses?[id].store(tall ? 2 : 1, ordering: .relaxed)
         return tall
+    }
+
+    /// Design units by which a glyph's outline must stay inside the face's ascent and descent for
+    /// ``probedInside(_:)`` to settle it: HarfBuzz rounds its extents to 1/1024 px at 64 px, a few
+    /// hundredths of a unit, and ``reachesPastMetrics(glyph:)`` allows 0.01 px more.
+    static let probeMargin = 2.0
+
+    /// Whether the face's ``CFFInkProbe`` finds every point of `glyph`'s outline inside its ascent and
+    /// descent by more than ``probeMargin`` design units, having read the charstring with `pread`: then
+    /// HarfBuzz would find the ink inside too, and no page of the outline table was mapped to say so.
+    /// False when there is no probe (a face without a large `CFF ` table) or it cannot follow the glyph:
+    /// then HarfBuzz measures, so the answer of ``isTall(_:)`` is always HarfBuzz's.
+    package func probedInside(_ glyph: UInt32) -> Bool {
+        guard let box = probedExtent(of: glyph) else { return false }
+        let m = metrics(size: 64)
+        let px = 64 / Double(unitsPerEm)
+        return (box.high + FontFace.probeMargin) * px <= m.ascent && (FontFace.probeMargin - box.low) * px <= m.descent
+    }
+
+    /// How far `glyph`'s outline reaches down and up as the face's ``CFFInkProbe`` reads it, design units
+    /// (y up); nil without a probe or when it cannot follow the glyph.
+    package func probedExtent(of glyph: UInt32) -> (low: Double, high: Double)? {
+        inkProbe()?.verticalExtent(of: glyph)
+    }
+
+    /// The ink probe, opened on first use (its file descriptor and the table's structure).
+    private func inkProbe() -> CFFInkProbe? {
+        guard let table = cffTable else { return nil }
+        lock.lock()
+        defer { lock.unlock() }
+        if !inkProbeTried {
+            inkProbeTried = true
+            inkProbeOpened = CFFInkProbe(path: source.path, tableStart: table.start, tableLength: table.length)
+        }
+        return inkProbeOpened
     }
 
     /// Glyphs whose ink is read between two hand-backs of a large outline table's whole pages. In

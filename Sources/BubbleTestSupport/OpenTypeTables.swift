@@ -68,6 +68,8 @@ package struct OpenTypeTables {
 package enum Fonts {
     package static let dejaVuSans = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
     package static let notoSansCJK = "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"
+    package static let notoSansCJKBold = "/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc"
+    package static let notoSerifCJK = "/usr/share/fonts/opentype/noto/NotoSerifCJK-Regular.ttc"
     package static let notoColorEmoji = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"
 
     package struct Missing: Error, CustomStringConvertible {
