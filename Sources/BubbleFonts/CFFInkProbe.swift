@@ -19,10 +19,13 @@ import Glibc
 /// point it reaches, on-curve or control: a box that holds HarfBuzz's. A charstring it does not follow
 /// (arithmetic operators, `seac`, a malformed one) gives nil, and HarfBuzz measures.
 final class CFFInkProbe: @unchecked Sendable {
-    /// Bytes of subroutines kept between glyphs, back to back in one buffer (emptied when full): CJK glyphs
-    /// share most of theirs. One buffer rather than an array each: a subroutine is some 30 bytes, and an
-    /// array's header and its allocation would triple what the budget holds.
-    static let subroutineBytes = 96 << 10
+    /// Bytes of subroutines kept between glyphs, each counted with ``entryBytes`` more for its place in the
+    /// table of kept ones (emptied when full): CJK glyphs share most of theirs. Back to back in one buffer
+    /// rather than an array each: a subroutine is some 30 bytes, and an array's header and allocation would
+    /// triple its cost.
+    static let subroutineBytes = 64 << 10
+    /// What a kept subroutine's entry in the table costs beside its bytes (key, range, the table's slack).
+    static let entryBytes = 48
     /// Subroutine calls nested at most (the CFF limit).
     static let maxDepth = 10
     /// Operands on the stack at most (the Type 2 limit).
@@ -71,6 +74,7 @@ final class CFFInkProbe: @unchecked Sendable {
     /// or 0 for a global one) << 32 | number.
     private var kept: [UInt8] = []
     private var keptRanges: [Int: Range<Int>] = [:]
+    private var keptBytes = 0
 
     /// The probe of the `CFF ` table at `start` (`length` bytes) of the file at `path`; nil when the file
     /// cannot be opened or the table's structure does not hold together.
@@ -107,14 +111,16 @@ final class CFFInkProbe: @unchecked Sendable {
         let key = (fdIndex + 1) << 32 | number
         if let known = keptRanges[key] { return Array(kept[known]) }
         guard let code = CFFInkProbe.item(number, of: index, fd: fd, start: start, length: length) else { return nil }
-        if kept.count + code.count > CFFInkProbe.subroutineBytes {
+        let cost = code.count + CFFInkProbe.entryBytes
+        if keptBytes + cost > CFFInkProbe.subroutineBytes {
             kept.removeAll(keepingCapacity: true)
             keptRanges.removeAll(keepingCapacity: true)
+            keptBytes = 0
         }
-        if code.count <= CFFInkProbe.subroutineBytes {
-            if kept.capacity == 0 { kept.reserveCapacity(CFFInkProbe.subroutineBytes) }
+        if cost <= CFFInkProbe.subroutineBytes {
             keptRanges[key] = kept.count..<kept.count + code.count
             kept.append(contentsOf: code)
+            keptBytes += cost
         }
         return code
     }
@@ -179,12 +185,15 @@ final class CFFInkProbe: @unchecked Sendable {
         return (Index(count: count, offsetSize: offsetSize, offsets: offsets, data: data), end)
     }
 
-    /// Item `i` of `index`, read.
+    /// Item `i` of `index`, read (its two offsets into a stack buffer: no array for them).
     private static func item(_ i: Int, of index: Index, fd: Int32, start: Int, length: Int) -> [UInt8]? {
-        guard i >= 0, i < index.count,
-              let pair = bytes(index.offsets + i * index.offsetSize, 2 * index.offsetSize, fd: fd, start: start, length: length)
-        else { return nil }
-        let a = number(pair, 0, index.offsetSize), b = number(pair, index.offsetSize, index.offsetSize)
+        let size = index.offsetSize, at = index.offsets + i * size
+        guard i >= 0, i < index.count, at + 2 * size <= length else { return nil }
+        var pair: UInt64 = 0
+        let got = withUnsafeMutableBytes(of: &pair) { pread(fd, $0.baseAddress!, 2 * size, off_t(start + at)) }
+        guard got == 2 * size else { return nil }
+        let a = withUnsafeBytes(of: &pair) { raw in (0..<size).reduce(0) { $0 << 8 | Int(raw[$1]) } }
+        let b = withUnsafeBytes(of: &pair) { raw in (size..<2 * size).reduce(0) { $0 << 8 | Int(raw[$1]) } }
         guard a >= 1, a <= b, b - a <= 1 << 16 else { return nil }
         return bytes(index.data + a, b - a, fd: fd, start: start, length: length)
     }
