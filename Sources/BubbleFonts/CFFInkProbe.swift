@@ -18,7 +18,7 @@ import Glibc
 /// The probe runs a Type 2 charstring (CFF 1, hinting skipped) and keeps the lowest and highest y of every
 /// point it reaches, on-curve or control: a box that holds HarfBuzz's. A charstring it does not follow
 /// (arithmetic operators, `seac`, a malformed one) gives nil, and HarfBuzz measures.
-final class CFFInkProbe: @unchecked Sendable {
+package final class CFFInkProbe: @unchecked Sendable {
     /// Bytes of subroutines kept between glyphs, each counted with ``entryBytes`` more for its place in the
     /// table of kept ones (emptied when full): CJK glyphs share most of theirs. Back to back in one buffer
     /// rather than an array each: a subroutine is some 30 bytes, and an array's header and allocation would
@@ -30,6 +30,9 @@ final class CFFInkProbe: @unchecked Sendable {
     static let maxDepth = 10
     /// Operands on the stack at most (the Type 2 limit).
     static let maxStack = 48
+    /// Operators one glyph may run, subroutines included: a charstring of a hostile font calling a
+    /// subroutine that calls another thousands of times over ten levels would otherwise run for ever.
+    static let maxOperators = 20_000
 
     /// An INDEX of the table: `count` items whose `offsetSize`-byte offsets start at `offsets` and count
     /// from the byte before `data` (table offsets).
@@ -78,7 +81,7 @@ final class CFFInkProbe: @unchecked Sendable {
 
     /// The probe of the `CFF ` table at `start` (`length` bytes) of the file at `path`; nil when the file
     /// cannot be opened or the table's structure does not hold together.
-    init?(path: String, tableStart: Int, tableLength: Int) {
+    package init?(path: String, tableStart: Int, tableLength: Int) {
         fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         start = tableStart
@@ -94,7 +97,7 @@ final class CFFInkProbe: @unchecked Sendable {
 
     /// The lowest and highest y any point of `glyph`'s outline reaches, design units (y up); (0, 0) for a
     /// glyph that draws nothing; nil when the probe cannot follow its charstring.
-    func verticalExtent(of glyph: UInt32) -> (low: Double, high: Double)? {
+    package func verticalExtent(of glyph: UInt32) -> (low: Double, high: Double)? {
         let g = Int(glyph)
         guard g < charStrings.count, let fdIndex = fdSelect.fd(of: g), fdIndex < localSubrs.count,
               let code = CFFInkProbe.item(g, of: charStrings, fd: fd, start: start, length: length) else { return nil }
@@ -323,6 +326,8 @@ final class CFFInkProbe: @unchecked Sendable {
         var stems = 0
         /// Whether the first stack-clearing operator, which may carry the advance width first, has come.
         var widthDone = false
+        /// Operators left to run (``CFFInkProbe/maxOperators``).
+        var operatorsLeft = CFFInkProbe.maxOperators
 
         init(local: Index?, fdIndex: Int) {
             self.local = local
@@ -389,6 +394,8 @@ final class CFFInkProbe: @unchecked Sendable {
                     continue
                 }
                 i += 1
+                operatorsLeft -= 1
+                guard operatorsLeft >= 0 else { return .failed }
                 let s = stack, n = s.count
                 switch b {
                 case 1, 3, 18, 23:  // hstem, vstem, hstemhm, vstemhm

@@ -1,5 +1,6 @@
 import BubbleFonts
 import BubbleTestSupport
+import Foundation
 import Testing
 
 /// The ink probe reads CFF charstrings with `pread` and answers only "inside": every glyph it settles must
@@ -54,5 +55,59 @@ import Testing
             #expect(face.probedExtent(of: 1) == nil)
             #expect(!face.probedInside(1))
         }
+    }
+}
+
+/// A hostile or broken `CFF ` table (a font file given by path outside the service) makes the probe give
+/// up on a glyph, never trap or run away: calls nested past the limit, calls that multiply at every level,
+/// a number cut short, an overfull stack, a glyph past the table.
+@Suite struct CFFInkProbeHostileTests {
+    /// One byte per operand from -107 to 107, as Type 2 encodes them.
+    static func int(_ v: Int) -> [UInt8] { [UInt8(v + 139)] }
+
+    /// An INDEX of `items` with 4-byte offsets.
+    static func index(_ items: [[UInt8]]) -> [UInt8] {
+        guard !items.isEmpty else { return [0, 0] }
+        var out: [UInt8] = [UInt8(items.count >> 8), UInt8(items.count & 0xFF), 4]
+        var offset = 1
+        for k in 0...items.count {
+            out += [UInt8(offset >> 24), UInt8(offset >> 16 & 0xFF), UInt8(offset >> 8 & 0xFF), UInt8(offset & 0xFF)]
+            if k < items.count { offset += items[k].count }
+        }
+        return items.reduce(out, +)
+    }
+
+    /// A CFF table (header, names, a Top DICT naming the CharStrings, no strings) with these global
+    /// subroutines and charstrings.
+    static func table(subroutines: [[UInt8]], glyphs: [[UInt8]]) -> [UInt8] {
+        let head: [UInt8] = [1, 0, 4, 4] + index([[0x41]])
+        let topSize = 6  // an int32 operand (29 and four bytes), then operator 17
+        let before = head.count + index([[UInt8](repeating: 0, count: topSize)]).count + index([]).count + index(subroutines).count
+        let top: [UInt8] = [29, UInt8(before >> 24), UInt8(before >> 16 & 0xFF), UInt8(before >> 8 & 0xFF), UInt8(before & 0xFF), 17]
+        return head + index([top]) + index([]) + index(subroutines) + index(glyphs)
+    }
+
+    @Test(.timeLimit(.minutes(1))) func aBrokenCharstringIsGivenUpOn() throws {
+        let bias = 107
+        let callNext = { (k: Int) -> [UInt8] in Array(repeating: Self.int(k + 1 - bias) + [29], count: 60).flatMap { $0 } + [11] }
+        let subroutines: [[UInt8]] = [Self.int(0 - bias) + [29, 11]]  // 0 calls itself
+            + (1..<9).map { callNext($0) } + [[11]]  // 1 to 8: sixty calls of the next each, nine deep in all
+        let glyphs: [[UInt8]] = [
+            Self.int(0) + Self.int(0) + [21] + Self.int(10) + [247, 0x58] + [5, 14],  // rmoveto 0 0, rlineto 10 196, endchar
+            Self.int(0 - bias) + [29, 14],  // calls into the endless recursion
+            Self.int(1 - bias) + [29, 14],  // 60^8 calls, within the nesting limit: the operator budget stops it
+            [28, 1],  // a number cut short
+            Array(repeating: Self.int(1), count: 60).flatMap { $0 } + [14],  // more operands than the stack holds
+        ]
+        let bytes = CFFInkProbeHostileTests.table(subroutines: subroutines, glyphs: glyphs)
+        let path = NSTemporaryDirectory() + "bubble-cff-\(getpid()).bin"
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let probe = try #require(CFFInkProbe(path: path, tableStart: 0, tableLength: bytes.count))
+        let first = try #require(probe.verticalExtent(of: 0))
+        #expect(first.low == 0 && first.high == 196)
+        for g in 1..<UInt32(glyphs.count + 2) { #expect(probe.verticalExtent(of: g) == nil, "glyph \(g)") }
+        #expect(CFFInkProbe(path: path, tableStart: 0, tableLength: 3) == nil)  // the header cut short
+        #expect(CFFInkProbe(path: path + ".missing", tableStart: 0, tableLength: bytes.count) == nil)
     }
 }
