@@ -42,25 +42,34 @@ package final class CFFInkProbe: @unchecked Sendable {
         var bias: Int { count < 1240 ? 107 : count < 33900 ? 1131 : 32768 }
     }
 
-    /// Which Font DICT (and so which local subroutines) a glyph of a CID-keyed font uses.
-    private enum FDSelect {
-        case single
-        case perGlyph([UInt8])
-        case ranges(first: [Int], fd: [Int], sentinel: Int)
+    /// Which Font DICT (and so which local subroutines) each glyph uses, as ranges of glyphs: `first[k]`
+    /// starts a range using Font DICT `fd[k]`, the last ending at `sentinel`. A struct of plain arrays, not
+    /// an enum with an array in each case: Swift keeps such an enum's case in spare bits of the array's
+    /// pointer, where LeakSanitizer no longer sees a pointer and reports the array leaked.
+    private struct FDSelect {
+        let first: [Int], fd: [Int], sentinel: Int
+
+        /// One Font DICT for every glyph (a font that is not CID-keyed).
+        static func single(_ glyphs: Int) -> FDSelect { FDSelect(first: [0], fd: [0], sentinel: glyphs) }
+
+        /// Format 0's one byte a glyph, as ranges of equal bytes.
+        static func perGlyph(_ fds: [UInt8]) -> FDSelect {
+            var first: [Int] = [], fd: [Int] = []
+            for (g, f) in fds.enumerated() where fd.last != Int(f) || first.isEmpty {
+                first.append(g)
+                fd.append(Int(f))
+            }
+            return FDSelect(first: first, fd: fd, sentinel: fds.count)
+        }
 
         func fd(of glyph: Int) -> Int? {
-            switch self {
-            case .single: return 0
-            case .perGlyph(let fds): return glyph < fds.count ? Int(fds[glyph]) : nil
-            case .ranges(let first, let fd, let sentinel):
-                guard glyph < sentinel, let f = first.first, glyph >= f else { return nil }
-                var lo = 0, hi = first.count
-                while hi - lo > 1 {
-                    let mid = (lo + hi) / 2
-                    if first[mid] <= glyph { lo = mid } else { hi = mid }
-                }
-                return fd[lo]
+            guard glyph < sentinel, let f = first.first, glyph >= f else { return nil }
+            var lo = 0, hi = first.count
+            while hi - lo > 1 {
+                let mid = (lo + hi) / 2
+                if first[mid] <= glyph { lo = mid } else { hi = mid }
             }
+            return fd[lo]
         }
     }
 
@@ -280,7 +289,7 @@ package final class CFFInkProbe: @unchecked Sendable {
         else { return nil }
         guard top[1230] != nil else {  // not CID-keyed: one Private DICT
             guard let local = localSubrs(private: top[18], fd: fd, start: start, length: length) else { return nil }
-            return (charStrings, globalSubrs, [local], .single)
+            return (charStrings, globalSubrs, [local], .single(charStrings.count))
         }
         guard let fdArrayOffset = top[1236]?.last.flatMap({ Int(exactly: $0) }),
               let fdSelectOffset = top[1237]?.last.flatMap({ Int(exactly: $0) }),
@@ -306,7 +315,7 @@ package final class CFFInkProbe: @unchecked Sendable {
                 first.append(number(table, 3 * r, 2))
                 fds.append(Int(table[3 * r + 2]))
             }
-            select = .ranges(first: first, fd: fds, sentinel: number(table, 3 * n, 2))
+            select = FDSelect(first: first, fd: fds, sentinel: number(table, 3 * n, 2))
         default:
             return nil
         }
