@@ -56,6 +56,12 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     /// thread reads it (under the face's lock, shared with shaping, two threads queued on it per message).
     private let fileHash = Atomic<UInt64>(0)
     private let hashMade = Atomic<Bool>(false)
+    /// Held while the file is hashed, so that threads asking first at once wait for one hash rather than
+    /// each reading the whole file (some 20 ms of CPU for a CJK face, per thread); not the face's `lock`,
+    /// which shaping takes.
+    private let hashing = Lock()
+    /// How many times the file was hashed (under ``hashing``): once, however many threads ask at once.
+    package private(set) var timesHashed = 0
     /// A large outline table (CFF charstrings, glyf) in Bubble's mapping of the file, whose pages
     /// ``releaseOutline(of:)`` hands back; nil for small tables.
     private let outlineTable: OutlineTable?
@@ -434,10 +440,15 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     /// A 64-bit FNV-1a hash of the font file's bytes, hex: tells two servers whether they use the same file.
     package var contentHash: String { String(contentHashValue, radix: 16) }
 
-    /// ``contentHash`` as a number (0 for an empty file), made on first use. Two threads asking first at
-    /// once both hash the file and store the same value; the value is stored before it is marked made.
+    /// ``contentHash`` as a number (0 for an empty file), made on first use by one thread while any other
+    /// asking waits (``hashing``); the value is stored before it is marked made, and read with no lock after.
     package var contentHashValue: UInt64 {
         if hashMade.load(ordering: .acquiring) { return fileHash.load(ordering: .relaxed) }
+        return hashing.withLock { hashMade.load(ordering: .acquiring) ? fileHash.load(ordering: .relaxed) : makeHash() }
+    }
+
+    /// Hashes the file (under ``hashing``), stores the value and marks it made.
+    private func makeHash() -> UInt64 {
         var length: UInt32 = 0
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         if let data = hb_blob_get_data(blob, &length) {
@@ -451,6 +462,7 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
             }
         }
         let value = length == 0 ? 0 : hash
+        timesHashed += 1
         fileHash.store(value, ordering: .relaxed)
         hashMade.store(true, ordering: .releasing)
         return value

@@ -140,6 +140,37 @@ enum FontReleaseProbe {
         throw CocoaError(.fileReadUnknown)
     }
 
+    /// Threads that ask a new face for its hash at once wait for one reading of the file, not one each.
+    @Test func threadsAskingAtOnceHashTheFileOnce() throws {
+        let path = try Fonts.require(Fonts.notoSansCJK, package: "fonts-noto-cjk")
+        let face = try FontFace(source: FontSource(path: path))
+        let threads = 4
+        let hashes = Hashes()
+        let ready = DispatchGroup(), go = DispatchSemaphore(value: 0), done = DispatchGroup()
+        for _ in 0..<threads {
+            ready.enter()
+            done.enter()
+            Thread.detachNewThread {
+                ready.leave()
+                go.wait()
+                let hash = face.contentHashValue
+                hashes.lock.withLock { hashes.values.append(hash) }
+                done.leave()
+            }
+        }
+        ready.wait()
+        for _ in 0..<threads { go.signal() }
+        done.wait()
+        #expect(face.timesHashed == 1)
+        #expect(hashes.values.count == threads && Set(hashes.values).count == 1 && hashes.values[0] != 0)
+    }
+
+    /// What each thread of ``threadsAskingAtOnceHashTheFileOnce()`` was told.
+    private final class Hashes: @unchecked Sendable {
+        let lock = NSLock()
+        var values: [UInt64] = []
+    }
+
     @Test func hashingALargeFileLeavesItUnmapped() throws {
         let path = try Fonts.require(Fonts.notoSansCJK, package: "fonts-noto-cjk")
         let face = try FontFace(source: FontSource(path: path))
