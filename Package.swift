@@ -110,7 +110,7 @@ let package = Package(
 // (BubbleService.answer) without making them public.
 if Context.environment["BUBBLE_FUZZ"] != nil {
     package.targets.append(.target(name: "CFuzzLeaks", path: "Fuzz/Sources/CFuzzLeaks"))
-    package.targets.append(.target(name: "BubbleFuzzTargets", dependencies: ["Bubble", "CFuzzLeaks"], path: "Fuzz/Sources/BubbleFuzzTargets"))
+    package.targets.append(.target(name: "BubbleFuzzTargets", dependencies: ["Bubble", "BubbleFonts", "CFuzzLeaks"], path: "Fuzz/Sources/BubbleFuzzTargets"))
     package.targets.append(.target(name: "BubbleFuzzServer", dependencies: ["Bubble", "BubbleFuzzTargets", "BubbleServer"],
                                    path: "Fuzz/Sources/BubbleFuzzServer"))
     let sources = Context.packageDirectory + "/Fuzz/Sources"

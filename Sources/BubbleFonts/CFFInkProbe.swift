@@ -16,7 +16,8 @@ import Glibc
 /// the subroutines glyphs call are kept, up to ``subroutineBytes``.
 ///
 /// The probe runs a Type 2 charstring (CFF 1, hinting skipped) and keeps the lowest and highest y of every
-/// point it reaches, on-curve or control: a box that holds HarfBuzz's. A charstring it does not follow
+/// point of a drawn path, on-curve or control, the path's start included (at the origin when a charstring
+/// draws before any moveto): the points HarfBuzz bounds its extents by. A charstring it does not follow
 /// (arithmetic operators, `seac`, a malformed one) gives nil, and HarfBuzz measures.
 package final class CFFInkProbe: @unchecked Sendable {
     /// Bytes of subroutines kept between glyphs, each counted with ``entryBytes`` more for its place in the
@@ -103,6 +104,9 @@ package final class CFFInkProbe: @unchecked Sendable {
     }
 
     deinit { close(fd) }
+
+    /// Glyphs in the table (its CharStrings INDEX).
+    package var glyphCount: Int { charStrings.count }
 
     /// The lowest and highest y any point of `glyph`'s outline reaches, design units (y up); (0, 0) for a
     /// glyph that draws nothing; nil when the probe cannot follow its charstring.
@@ -332,6 +336,9 @@ package final class CFFInkProbe: @unchecked Sendable {
         var x = 0.0, y = 0.0
         var low = 0.0, high = 0.0
         var seen = false
+        /// Whether a path is being drawn: a moveto ends it, and the next drawing operator starts one where the
+        /// pen is (at the origin, when no moveto came first), as HarfBuzz counts a path's points.
+        var drawing = false
         var stems = 0
         /// Whether the first stack-clearing operator, which may carry the advance width first, has come.
         var widthDone = false
@@ -346,9 +353,25 @@ package final class CFFInkProbe: @unchecked Sendable {
 
         enum Outcome { case returned, ended, failed }
 
+        /// A point of a drawn path `(dx, dy)` from the pen, the path's start counted first when it starts here.
         mutating func point(_ dx: Double, _ dy: Double) {
+            if !drawing {
+                drawing = true
+                include(y)
+            }
             x += dx
             y += dy
+            include(y)
+        }
+
+        /// A moveto: the pen moves, nothing is drawn (a moveto no drawing follows leaves no ink).
+        mutating func move(_ dx: Double, _ dy: Double) {
+            x += dx
+            y += dy
+            drawing = false
+        }
+
+        mutating func include(_ y: Double) {
             if !seen {
                 low = y
                 high = y
@@ -417,15 +440,15 @@ package final class CFFInkProbe: @unchecked Sendable {
                 case 21:  // rmoveto
                     dropWidth(expected: 2)
                     guard stack.count == 2 else { return .failed }
-                    point(stack[0], stack[1])
+                    move(stack[0], stack[1])
                 case 22:  // hmoveto
                     dropWidth(expected: 1)
                     guard stack.count == 1 else { return .failed }
-                    point(stack[0], 0)
+                    move(stack[0], 0)
                 case 4:  // vmoveto
                     dropWidth(expected: 1)
                     guard stack.count == 1 else { return .failed }
-                    point(0, stack[0])
+                    move(0, stack[0])
                 case 5:  // rlineto
                     guard n >= 2, n % 2 == 0 else { return .failed }
                     for k in stride(from: 0, to: n, by: 2) { point(s[k], s[k + 1]) }

@@ -111,3 +111,48 @@ import Testing
         #expect(CFFInkProbe(path: path + ".missing", tableStart: 0, tableLength: bytes.count) == nil)
     }
 }
+
+/// The probe against HarfBuzz on tables built here (``CFFReference``: HarfBuzz's reading of a bare table,
+/// which the `cff` fuzz target also checks the probe against): each operator family the probe follows gives
+/// HarfBuzz's extent, to HarfBuzz's rounding to whole units.
+@Suite struct CFFReferenceTests {
+    static func n(_ v: Int) -> [UInt8] {
+        (-107...107).contains(v) ? [UInt8(v + 139)] : [28, UInt8(UInt16(bitPattern: Int16(v)) >> 8), UInt8(UInt16(bitPattern: Int16(v)) & 0xFF)]
+    }
+
+    @Test func theProbeReadsHarfBuzzsExtentForEachOperatorFamily() throws {
+        let n = Self.n
+        let bias = 107
+        let glyphs: [[UInt8]] = [
+            n(0) + n(0) + [21] + n(100) + n(700) + [5] + n(-100) + n(-700) + [5, 14],  // rmoveto, rlineto
+            n(50) + n(10) + n(-20) + [21] + n(10) + n(20) + n(30) + n(40) + n(50) + n(60) + [8]  // a width, rrcurveto
+                + n(10) + n(20) + n(30) + n(40) + [27] + n(5) + n(6) + n(7) + n(8) + [31]  // hhcurveto, hvcurveto
+                + n(1) + n(2) + n(3) + n(-40) + [30] + n(1) + n(2) + n(3) + n(4) + n(5) + [26, 14],  // vhcurveto, vvcurveto
+            n(0) + [22] + (1...12).flatMap { n($0 * 10) } + n(50) + [12, 35]  // hmoveto, flex
+                + (1...7).flatMap { n($0 * -9) } + [12, 34] + (1...9).flatMap { n($0 * 7) } + [12, 36]  // hflex, hflex1
+                + (1...11).flatMap { n($0 * -5) } + [12, 37, 14],  // flex1
+            n(10) + n(20) + n(30) + n(40) + [18] + n(5) + n(15) + [23, 19, 0xE0]  // hstemhm, vstemhm, hintmask
+                + n(-30) + [4] + n(300) + [6] + n(-250) + [7, 14],  // vmoveto, hlineto, vlineto
+            n(0) + n(0) + [21] + n(500) + n(-600) + n(200) + n(900) + [5] + [255, 0, 12, 0x80, 0] + n(-30) + [5, 14],  // 2-byte numbers, a fixed
+            n(0 - bias) + [29] + n(40) + n(80) + [5, 14],  // callgsubr, then a line
+        ]
+        let subroutines: [[UInt8]] = [n(5) + n(-5) + [21] + n(20) + n(-200) + [5, 11]]
+        let bytes = CFFInkProbeHostileTests.table(subroutines: subroutines, glyphs: glyphs)
+        let path = NSTemporaryDirectory() + "bubble-cff-reference-\(getpid()).bin"
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let probe = try #require(CFFInkProbe(path: path, tableStart: 0, tableLength: bytes.count))
+        #expect(probe.glyphCount == glyphs.count)
+        let reference = try #require(CFFReference(table: bytes, glyphCount: probe.glyphCount))
+        for g in 0..<UInt32(glyphs.count) {
+            let box = try #require(probe.verticalExtent(of: g), "glyph \(g): the probe gave up")
+            let ink = try #require(reference.verticalExtent(of: g), "glyph \(g): HarfBuzz gave no extents")
+            #expect(ink.low < ink.high, "glyph \(g): HarfBuzz drew nothing")
+            // Every point of these outlines is one HarfBuzz counts too (each moveto is followed by a
+            // drawing), so the two boxes are the same but for HarfBuzz's rounding.
+            #expect(abs(box.low - ink.low) <= 1 && abs(box.high - ink.high) <= 1, "glyph \(g): probe \(box), HarfBuzz \(ink)")
+        }
+        // HarfBuzz wants the glyph count its `maxp` names to be the table's.
+        #expect(CFFReference(table: bytes, glyphCount: glyphs.count + 1)?.verticalExtent(of: 0) == nil)
+    }
+}
