@@ -10,16 +10,19 @@ import Glibc
 public enum FontTargets {
     /// The file each input is written to before the probe opens it (the probe reads by path, with
     /// `pread`): one file for the run, rewritten in place, in `/dev/shm` when there is one (no disk).
+    /// Its name is removed as soon as it is open and the probe opens it as `/proc/self/fd/N`, so a run
+    /// that ends in a crash leaves no file behind.
     nonisolated(unsafe) static var path = ""
     nonisolated(unsafe) static var file: Int32 = -1
 
-    /// Creates the file and removes it when the process exits.
+    /// Creates the file.
     public static func prepare() {
         let folder = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : (getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp")
-        path = "\(folder)/bubble-fuzz-cff-\(getpid())"
-        file = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        precondition(file >= 0, "bubble-fuzz-cff: cannot create \(path)")
-        atexit { unlink(FontTargets.path) }
+        let name = "\(folder)/bubble-fuzz-cff-\(getpid())"
+        file = open(name, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        precondition(file >= 0, "bubble-fuzz-cff: cannot create \(name)")
+        unlink(name)
+        path = "/proc/self/fd/\(file)"
     }
 
     /// The input as a whole `CFF ` table, read by the probe as it reads a face's, checked by
