@@ -73,6 +73,58 @@ public struct GlyphBuffer: Sendable, RandomAccessCollection {
     }
 }
 
+extension GlyphBuffer {
+    /// Whether every sum of these glyphs' advances comes out the same in any order: each advance is 0 or
+    /// at least 1/128 px in size, and their sizes add up to under 2^21 px. A `Float` at least 1/128 in
+    /// size is a whole multiple of 2^-30; so is then every partial sum, all under 2^21 in size, which a
+    /// `Double` holds exactly (53 bits): no addition rounds, whatever the order.
+    public var advanceSumsAreExact: Bool {
+        glyphs.withUnsafeBufferPointer { g in
+            var tooSmall = false
+            var a = 0.0, b = 0.0
+            var k = 0
+            while k + 2 <= g.count {
+                let x = abs(g[k].advance), y = abs(g[k + 1].advance)
+                tooSmall = tooSmall || (x != 0 && !(x >= 0x1p-7)) || (y != 0 && !(y >= 0x1p-7))
+                a += Double(x)
+                b += Double(y)
+                k += 2
+            }
+            if k < g.count {
+                let x = abs(g[k].advance)
+                tooSmall = tooSmall || (x != 0 && !(x >= 0x1p-7))
+                a += Double(x)
+            }
+            return !tooSmall && a + b < 0x1p21
+        }
+    }
+
+    /// The advances of glyphs `range` added up, px, in order; with `exact` (``advanceSumsAreExact``) in four
+    /// running sums, the same number (no addition rounds) from a quarter of the additions one after another:
+    /// a line's width was a chain of additions, each waiting for the one before.
+    @inlinable
+    public func advanceSum(_ range: Range<Int>, exact: Bool) -> Double {
+        glyphs.withUnsafeBufferPointer { g in
+            var k = range.lowerBound
+            guard exact else {
+                var w = 0.0
+                while k < range.upperBound { w += Double(g[k].advance); k += 1 }
+                return w
+            }
+            var a = 0.0, b = 0.0, c = 0.0, d = 0.0
+            while k + 4 <= range.upperBound {
+                a += Double(g[k].advance)
+                b += Double(g[k + 1].advance)
+                c += Double(g[k + 2].advance)
+                d += Double(g[k + 3].advance)
+                k += 4
+            }
+            while k < range.upperBound { a += Double(g[k].advance); k += 1 }
+            return (a + b) + (c + d)
+        }
+    }
+}
+
 /// What a run is shaped as.
 package struct ShapingRequest {
     /// The face, not retained: a request lives only while its caller holds the face (the typesetter's

@@ -168,8 +168,7 @@ extension ShapedText {
                         layout.fragments.append(LineFragment(kind: .glyphs(run: r, glyphs: run.glyphRange), range: lo..<hi, x: 0, width: w, level: run.level))
                     } else {
                         let g = glyphs(of: run, in: lo..<hi)
-                        var w = 0.0
-                        for k in g { w += Double(glyphs[k].advance) }
+                        var w = glyphs.advanceSum(g, exact: advanceSumsExact)
                         var pen = 0.0
                         if hi == visibleEnd && hi < paragraph.range.upperBound && !entry.truncated {
                             let kerning = wrapper.kerning(before: hi)
