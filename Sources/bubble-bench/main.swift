@@ -11,7 +11,8 @@
 //     bubble-bench --size CORPUS [ROUNDS]           (size-only against a full layout with JSON; JSON's share)
 //     bubble-bench --request-scaling [STEPS]        (one request as each size it carries doubles)
 //     bubble-bench --plan CORPUS [ROUNDS]           (planning a call's options against a warm layout)
-//     bubble-bench --threads CORPUS [ROUNDS]        (one engine on two threads against one thread)
+//     bubble-bench --threads CORPUS [ROUNDS] [--engine-per-thread]
+//                                                   (one engine on two threads against one thread; or two engines)
 //
 // Loads every message before timing, runs one untimed cold pass, then PASSES timed passes. A pass lays
 // out every message from its text with the peer configuration: DejaVu Sans then Noto Sans CJK SC, 16 px,
@@ -148,7 +149,9 @@ if arguments.count >= 3, arguments[1] == "--plan" {
     exit(0)
 }
 if arguments.count >= 3, arguments[1] == "--threads" {
-    threadScaling(corpusPath: arguments[2], rounds: arguments.count > 3 ? Int(arguments[3]) ?? 9 : 9)
+    let rest = arguments.dropFirst(3).filter { $0 != "--engine-per-thread" }
+    threadScaling(corpusPath: arguments[2], rounds: rest.first.flatMap { Int($0) } ?? 9,
+                  enginePerThread: arguments.contains("--engine-per-thread"))
     exit(0)
 }
 if arguments.count >= 3, arguments[1] == "--size" {
