@@ -76,7 +76,7 @@ extension BubbleEngine {
     public func prepare(_ message: Message, options: BubbleOptions? = nil) throws(BubbleError) -> PreparedMessage {
         let plan = try plan(for: options)
         let shaped = try shape(map(message, plan), plan)
-        let context = shaped.breakingContext(plan.constraints)
+        let context = shaped.breakingContext(plan.constraints, kept: true)
         if plan.constraints.statusSlot == nil {
             let unbounded = report(shaped.layOut(plan.constraints(width: .infinity), context: context), plan)
             if let from = unbounded.lineLayout.unboundedFrom(context) {

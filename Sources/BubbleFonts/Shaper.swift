@@ -75,27 +75,20 @@ public struct GlyphBuffer: Sendable, RandomAccessCollection {
 
 extension GlyphBuffer {
     /// Whether every sum of these glyphs' advances comes out the same in any order: each advance is 0 or
-    /// at least 1/128 px in size, and their sizes add up to under 2^21 px. A `Float` at least 1/128 in
-    /// size is a whole multiple of 2^-30; so is then every partial sum, all under 2^21 in size, which a
-    /// `Double` holds exactly (53 bits): no addition rounds, whatever the order.
+    /// at least 1/128 px in size, and the largest size times their count is under 2^21 px. A `Float` at
+    /// least 1/128 in size is a whole multiple of 2^-30; so is then every partial sum, all under 2^21 in
+    /// size, which a `Double` holds exactly (53 bits): no addition rounds, whatever the order. (Read from
+    /// the bits, in one pass with no chain of floating-point additions: every message's shaping pays it.)
     public var advanceSumsAreExact: Bool {
         glyphs.withUnsafeBufferPointer { g in
-            var tooSmall = false
-            var a = 0.0, b = 0.0
-            var k = 0
-            while k + 2 <= g.count {
-                let x = abs(g[k].advance), y = abs(g[k + 1].advance)
-                tooSmall = tooSmall || (x != 0 && !(x >= 0x1p-7)) || (y != 0 && !(y >= 0x1p-7))
-                a += Double(x)
-                b += Double(y)
-                k += 2
+            var smallest = UInt32.max, largest: UInt32 = 0  // of the sizes' bits, the smallest but zero's
+            for glyph in g {
+                let bits = glyph.advance.bitPattern & 0x7FFF_FFFF  // a non-negative Float orders as its bits
+                largest = Swift.max(largest, bits)
+                smallest = Swift.min(smallest, bits == 0 ? .max : bits)
             }
-            if k < g.count {
-                let x = abs(g[k].advance)
-                tooSmall = tooSmall || (x != 0 && !(x >= 0x1p-7))
-                a += Double(x)
-            }
-            return !tooSmall && a + b < 0x1p21
+            return smallest >= (0x1p-7 as Float).bitPattern && largest < Float.infinity.bitPattern
+                && Double(Float(bitPattern: largest)) * Double(g.count) < 0x1p21
         }
     }
 

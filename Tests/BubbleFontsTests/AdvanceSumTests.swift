@@ -44,7 +44,8 @@ import Testing
     }
 
     /// Where an addition could round, the buffer is not vouched for: an advance under 1/128 px (its bits
-    /// reach below 2^-30), one that is not a number, or sizes adding up to 2^21 px or more. Such advances do
+    /// reach below 2^-30), one that is not a number or infinite, or a largest size that times the count
+    /// reaches 2^21 px. Such advances do
     /// sum differently in four running sums (the first case shows it), which is why the test exists.
     @Test func advancesThatCouldRoundAreRefused() {
         let fine: [Float] = [0.1, 1e-7, 3, 1e-7, 0.1, 1e-7, 3, 1e-7]

@@ -6,21 +6,28 @@ package struct BreakingContext: Sendable {
     let wrapper: LineWrapper
     let lastParagraph: Int
     let quoted: [Bool]?
+    /// Whether a line's fragments add their advances in four running sums (``GlyphBuffer/advanceSumsAreExact``,
+    /// the same numbers): checked for a context kept for many widths, which pays the check (a pass over the
+    /// glyphs) once for them all; a single layout adds each advance once and would pay more than it saves.
+    let exactSums: Bool
 
-    /// The context of `shaped` under `constraints` (of which only `maxWidth` may differ where it is used).
+    /// The context of `shaped` under `constraints` (of which only `maxWidth` may differ where it is used),
+    /// with `kept` for one that will serve many widths.
     @inline(__always)
-    init(_ shaped: ShapedText, _ constraints: LayoutConstraints) {
+    init(_ shaped: ShapedText, _ constraints: LayoutConstraints, kept: Bool = false) {
         wrapper = LineWrapper(shaped: shaped, atomicLinks: constraints.atomicLinks, keepURLsWhole: constraints.keepURLsWhole,
                               rules: constraints.lineBreaking, fitSlack: constraints.lineMetrics.fitSlack)
         lastParagraph = constraints.keepTrailingBreaks ? shaped.paragraphs.count - 1 : shaped.lastParagraphWithContent()
         quoted = shaped.quotedParagraphs()
+        exactSums = kept && shaped.glyphs.advanceSumsAreExact
     }
 }
 
 extension ShapedText {
-    /// What ``layOut(_:context:)`` keeps for this text under `constraints`, at any `maxWidth`.
-    package func breakingContext(_ constraints: LayoutConstraints) -> BreakingContext {
-        BreakingContext(self, constraints)
+    /// What ``layOut(_:context:)`` keeps for this text under `constraints`, at any `maxWidth`; with `kept`,
+    /// for a message kept to be laid out at widths to come (``BreakingContext/exactSums`` checked).
+    package func breakingContext(_ constraints: LayoutConstraints, kept: Bool = false) -> BreakingContext {
+        BreakingContext(self, constraints, kept: kept)
     }
 
     /// ``layOut(_:)`` with a kept ``BreakingContext`` of this text (``breakingContext(_:)``, under the same

@@ -36,7 +36,7 @@ extension ShapedText {
         let broken = lineRanges(constraints, context)
         layout.truncated = broken.truncated
         layout.visibleEnd = broken.visibleEnd
-        place(broken.ranges, into: &layout, wrapper: context.wrapper)
+        place(broken.ranges, into: &layout, wrapper: context.wrapper, exactSums: context.exactSums)
         return layout
     }
 
@@ -116,7 +116,7 @@ extension ShapedText {
 
     /// Builds fragments in visual order and places every line vertically and horizontally.
     private func place(_ ranges: [LineRange],
-                       into layout: inout LineLayout, wrapper: LineWrapper) {
+                       into layout: inout LineLayout, wrapper: LineWrapper, exactSums: Bool) {
         let c = layout.constraints
         var y = 0.0
         var widest = 0.0
@@ -168,7 +168,7 @@ extension ShapedText {
                         layout.fragments.append(LineFragment(kind: .glyphs(run: r, glyphs: run.glyphRange), range: lo..<hi, x: 0, width: w, level: run.level))
                     } else {
                         let g = glyphs(of: run, in: lo..<hi)
-                        var w = glyphs.advanceSum(g, exact: advanceSumsExact)
+                        var w = glyphs.advanceSum(g, exact: exactSums)
                         var pen = 0.0
                         if hi == visibleEnd && hi < paragraph.range.upperBound && !entry.truncated {
                             let kerning = wrapper.kerning(before: hi)

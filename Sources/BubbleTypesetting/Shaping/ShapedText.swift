@@ -41,8 +41,6 @@ public struct ShapedText: Sendable {
         var hiddenMarks: [Range<Int>] = []
         /// The glyphs whose ink reaches past their run's ascent or descent, by glyph index (ascending).
         var inkOfTallGlyphs: [TallGlyphInk] = []
-        /// ``GlyphBuffer/advanceSumsAreExact`` of ``glyphs``: a line's fragments sum their advances four at once.
-        var advanceSumsExact = false
 
         /// The default style alone, shared: most messages use no other, and a literal would allocate per message.
         static let plainOnly: [TextStyle] = [.plain]
@@ -104,8 +102,6 @@ public struct ShapedText: Sendable {
     package var tabStop: Double { box.content.tabStop }
     /// The glyphs whose ink reaches past their run's ascent or descent (ascending glyph indices).
     package var inkOfTallGlyphs: [TallGlyphInk] { _read { yield box.content.inkOfTallGlyphs } }
-    /// Whether sums of the glyphs' advances are the same in any order (``GlyphBuffer/advanceSumsAreExact``).
-    package var advanceSumsExact: Bool { box.content.advanceSumsExact }
     /// Ranges of combining marks dropped by ``ParagraphStyle/maxMarksPerCluster`` (UTF-16, mapped text).
     package var hiddenMarks: [Range<Int>] { _read { yield box.content.hiddenMarks } }
 

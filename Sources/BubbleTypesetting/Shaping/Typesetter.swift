@@ -94,7 +94,6 @@ public final class Typesetter {
         var total = 0.0
         for a in advances { total += a; shaped.advanceBefore.append(total) }
         swap(&advances, &ws.advances)
-        shaped.advanceSumsExact = shaped.glyphs.advanceSumsAreExact
     }
 }
 
