@@ -140,7 +140,8 @@ public struct JSONRenderer: Sendable {
         }
         w.endArray()
         w.key(.pages); w.beginArray()
-        for page in lines.pages {
+        for p in 0..<lines.pageCount {
+            let page = lines.page(p)
             w.beginObject()
             span(page.range)
             w.field(.top, page.top + pad.top)

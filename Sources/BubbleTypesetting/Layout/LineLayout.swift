@@ -20,7 +20,15 @@ public struct LineLayout: Sendable {
     /// End of the text shown (UTF-16, mapped text); the whole text when not truncated.
     public internal(set) var visibleEnd: Int = 0
     /// Pages when `pageHeight` was given (else one page holding everything).
-    public internal(set) var pages: [Page] = []
+    public var pages: [Page] { splitPages.isEmpty ? [page(0)] : splitPages }
+    /// How many ``pages``: 1 unless `pageHeight` split the lines.
+    public var pageCount: Int { Swift.max(splitPages.count, 1) }
+    /// ``pages``' `index`th, without the array.
+    public func page(_ index: Int) -> Page { splitPages.isEmpty ? page(lines: lines.indices) : splitPages[index] }
+    /// ``pages`` when `pageHeight` split the lines into more than one; else empty, and the one page is made
+    /// from the lines when asked for: most layouts have one, and an array would be made with each layout
+    /// and counted with each copy of it.
+    package internal(set) var splitPages: [Page] = []
     /// Where the status slot went, when the constraints ask for one (its room is in ``width`` and ``height``).
     public internal(set) var status: StatusPlacement?
     /// Under ``LineMetrics/web``, how far each inline box (by placeholder index) reaches above its line's
@@ -95,4 +103,15 @@ public struct Page: Sendable, Equatable {
     /// Top of its first line and its height, px.
     public var top: Double
     public var height: Double
+}
+
+extension LineLayout {
+    /// The page holding `lines` (indices in ``lines``, ascending): from its first line's text to where the
+    /// next page starts, or for the last to the end of the text shown.
+    package func page(lines range: Range<Int>) -> Page {
+        guard !range.isEmpty else { return Page(range: 0..<0, lines: 0..<0, top: 0, height: 0) }
+        let a = lines[range.lowerBound], b = lines[range.upperBound - 1]
+        let end = range.upperBound == lines.count ? (truncated ? visibleEnd : shaped.count) : b.end
+        return Page(range: a.range.lowerBound..<end, lines: range, top: a.top, height: b.top + b.height - a.top)
+    }
 }

@@ -456,26 +456,18 @@ extension ShapedText {
     }
 
     /// Splits lines into pages no taller than `pageHeight` (a line taller than a page gets a page of its own).
+    /// One page (no `pageHeight`, or lines that fit it) is kept as none: ``LineLayout/page(_:)`` makes it.
     private func paginate(_ layout: inout LineLayout) {
-        guard !layout.lines.isEmpty else {
-            layout.pages = [Page(range: 0..<0, lines: 0..<0, top: 0, height: 0)]
-            return
-        }
-        let limit = layout.constraints.pageHeight ?? .infinity
+        guard let limit = layout.constraints.pageHeight else { return }
         var first = 0
         for i in layout.lines.indices {
             let bottom = layout.lines[i].top + layout.lines[i].height
             if i > first && bottom - layout.lines[first].top > limit {
-                layout.pages.append(page(layout, first..<i))
+                layout.splitPages.append(layout.page(lines: first..<i))
                 first = i
             }
         }
-        layout.pages.append(page(layout, first..<layout.lines.count))
-    }
-
-    private func page(_ layout: LineLayout, _ lines: Range<Int>) -> Page {
-        let a = layout.lines[lines.lowerBound], b = layout.lines[lines.upperBound - 1]
-        let end = lines.upperBound == layout.lines.count ? (layout.truncated ? layout.visibleEnd : count) : b.end
-        return Page(range: a.range.lowerBound..<end, lines: lines, top: a.top, height: b.top + b.height - a.top)
+        guard first > 0 else { return }
+        layout.splitPages.append(layout.page(lines: first..<layout.lines.count))
     }
 }
