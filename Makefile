@@ -105,8 +105,10 @@ check-flutter: build
 	scripts/check-skparagraph --corpus bench/multiscript/messages.jsonl --all --by-lang --enforce --bubble $(BUBBLE_BIN)
 
 # The release archive run from nowhere near the source (its libbubble too, from examples/c and, with Debian's
-# golang, examples/go), under Spark (RDD.pipe, and the wheel in mapPartitions), GNU parallel and co-process clients.
+# golang, examples/go), under Spark (RDD.pipe, and the wheel in mapPartitions), GNU parallel and co-process clients;
+# and the release link's order of functions (bench/link-order.txt) still fits the code.
 check-ship: dist wheel
+	RELEASE_SCRATCH=$(RELEASE_SCRATCH) scripts/make-link-order --check
 	scripts/check-dist $(DIST)
 	scripts/check-go $(DIST)
 	scripts/check-parallel --bubble $(RELEASE_BIN)

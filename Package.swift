@@ -6,6 +6,19 @@ import PackageDescription
 /// Wrapper modules import their C module `internal`ly, so no C type can reach a public signature.
 let strict: [SwiftSetting] = [.enableUpcomingFeature("InternalImportsByDefault")]
 
+/// How release builds link Bubble's programs and libbubble on Linux: by LLD, with the functions a layout runs
+/// put first and together in the order of bench/link-order.txt (scripts/make-link-order writes it from a
+/// profile of the corpus), so the kernel, which maps code 64 KB around each page a program first runs, keeps
+/// fewer pages of it resident. Executables also pack their relative relocations (DT_RELR, glibc 2.36 and
+/// later, as in Debian 12) instead of keeping a table of them resident; libbubble does not, so that the
+/// wheel keeps its manylinux_2_35 tag. docs/performance.md, "The program's own pages".
+func releaseLink(packRelocations: Bool) -> LinkerSetting {
+    var flags = ["-use-ld=lld", "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/bench/link-order.txt",
+                 "-Xlinker", "--no-warn-symbol-ordering"]
+    if packRelocations { flags += ["-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"] }
+    return .unsafeFlags(flags, .when(platforms: [.linux], configuration: .release))
+}
+
 let package = Package(
     name: "Bubble",
     platforms: [.macOS(.v14)],
@@ -66,7 +79,7 @@ let package = Package(
         .executableTarget(name: "bubble", dependencies: [
             "Bubble", "BubbleJSON", "BubbleServer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log"),
-        ], swiftSettings: strict),
+        ], swiftSettings: strict, linkerSettings: [releaseLink(packRelocations: true)]),
         // The C API of libbubble: `@c` functions over the batch-line path. Every build writes their header as
         // Swift prints it to .build/generated/BubbleC-Swift.h; scripts/make-header turns it into include/bubble.h,
         // and BubbleCTests fails when the two drift apart.
@@ -74,8 +87,10 @@ let package = Package(
                 swiftSettings: strict + [.unsafeFlags(["-emit-clang-header-path", "\(Context.packageDirectory)/.build/generated/BubbleC-Swift.h"])],
                 // --static-swift-stdlib reaches executables only: a release libbubble links the Swift runtime in itself.
                 linkerSettings: [.unsafeFlags(["-Xlinker", "-soname=libbubble.so"]),
-                                 .unsafeFlags(["-static-stdlib"], .when(configuration: .release))]),
-        .executableTarget(name: "bubble-bench", dependencies: ["Bubble", "BubbleJSON"], swiftSettings: strict),
+                                 .unsafeFlags(["-static-stdlib"], .when(configuration: .release)),
+                                 releaseLink(packRelocations: false)]),
+        .executableTarget(name: "bubble-bench", dependencies: ["Bubble", "BubbleJSON"], swiftSettings: strict,
+                         linkerSettings: [releaseLink(packRelocations: true)]),
         // Compiled into the binary rather than found beside it: the OpenAPI document, the version and commit.
         .executableTarget(name: "bubble-embed"),
         .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["bubble-embed"]),
