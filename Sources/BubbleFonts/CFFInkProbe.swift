@@ -24,9 +24,14 @@ package final class CFFInkProbe: @unchecked Sendable {
     /// table of kept ones (emptied when full): CJK glyphs share most of theirs. Back to back in one buffer
     /// rather than an array each: a subroutine is some 30 bytes, and an array's header and allocation would
     /// triple its cost.
-    static let subroutineBytes = 64 << 10
+    static let subroutineBytes = 256 << 10
     /// What a kept subroutine's entry in the table costs beside its bytes (key, range, the table's slack).
     static let entryBytes = 48
+    /// Bytes of INDEX offset arrays kept in memory: the CharStrings INDEX's, read when the probe opens, and
+    /// each subroutine INDEX's, read the first time one of its subroutines is called. A glyph or subroutine
+    /// then costs one `pread` (its bytes) rather than two, most of a cold pass's reads (Noto Sans CJK's
+    /// CharStrings offsets are 192 KB). An INDEX whose array would pass the budget is read an item at a time.
+    static let offsetBytes = 512 << 10
     /// Subroutine calls nested at most (the CFF limit).
     static let maxDepth = 10
     /// Operands on the stack at most (the Type 2 limit).
@@ -78,6 +83,8 @@ package final class CFFInkProbe: @unchecked Sendable {
     /// Where the table starts in the file, and its length.
     private let start: Int, length: Int
     private let charStrings: Index
+    /// The CharStrings INDEX's offsets, as the file has them (empty when over ``offsetBytes``).
+    private let charStringOffsets: [UInt8]
     private let globalSubrs: Index
     /// Per Font DICT, its local subroutines (nil when it has none).
     private let localSubrs: [Index?]
@@ -88,6 +95,10 @@ package final class CFFInkProbe: @unchecked Sendable {
     private var kept: [UInt8] = []
     private var keptRanges: [Int: Range<Int>] = [:]
     private var keptBytes = 0
+    /// Offset arrays of the subroutine INDEXes read so far (under `lock`), by Font DICT + 1 (0: the global
+    /// one); an empty array for one over the budget. With ``charStringOffsets``, `offsetBytesKept` bytes.
+    private var subroutineOffsets: [Int: [UInt8]] = [:]
+    private var offsetBytesKept = 0
 
     /// The probe of the `CFF ` table at `start` (`length` bytes) of the file at `path`; nil when the file
     /// cannot be opened or the table's structure does not hold together.
@@ -101,6 +112,8 @@ package final class CFFInkProbe: @unchecked Sendable {
             return nil
         }
         (charStrings, globalSubrs, localSubrs, fdSelect) = parsed
+        charStringOffsets = CFFInkProbe.offsets(of: charStrings, budget: CFFInkProbe.offsetBytes, fd: fd, start: start, length: length)
+        offsetBytesKept = charStringOffsets.count
     }
 
     deinit { close(fd) }
@@ -113,7 +126,8 @@ package final class CFFInkProbe: @unchecked Sendable {
     package func verticalExtent(of glyph: UInt32) -> (low: Double, high: Double)? {
         let g = Int(glyph)
         guard g < charStrings.count, let fdIndex = fdSelect.fd(of: g), fdIndex < localSubrs.count,
-              let code = CFFInkProbe.item(g, of: charStrings, fd: fd, start: start, length: length) else { return nil }
+              let code = CFFInkProbe.item(g, of: charStrings, offsets: charStringOffsets, fd: fd, start: start, length: length)
+        else { return nil }
         var run = Charstring(local: localSubrs[fdIndex], fdIndex: fdIndex)
         return lock.withLock { () -> (low: Double, high: Double)? in
             guard run.execute(code, probe: self, depth: 0) != .failed else { return nil }
@@ -126,7 +140,15 @@ package final class CFFInkProbe: @unchecked Sendable {
         guard number >= 0, number < index.count else { return nil }
         let key = (fdIndex + 1) << 32 | number
         if let known = keptRanges[key] { return Array(kept[known]) }
-        guard let code = CFFInkProbe.item(number, of: index, fd: fd, start: start, length: length) else { return nil }
+        let offsets: [UInt8]
+        if let read = subroutineOffsets[fdIndex + 1] {
+            offsets = read
+        } else {
+            offsets = CFFInkProbe.offsets(of: index, budget: CFFInkProbe.offsetBytes - offsetBytesKept, fd: fd, start: start, length: length)
+            subroutineOffsets[fdIndex + 1] = offsets
+            offsetBytesKept += offsets.count
+        }
+        guard let code = CFFInkProbe.item(number, of: index, offsets: offsets, fd: fd, start: start, length: length) else { return nil }
         let cost = code.count + CFFInkProbe.entryBytes
         if keptBytes + cost > CFFInkProbe.subroutineBytes {
             kept.removeAll(keepingCapacity: true)
@@ -201,15 +223,31 @@ package final class CFFInkProbe: @unchecked Sendable {
         return (Index(count: count, offsetSize: offsetSize, offsets: offsets, data: data), end)
     }
 
-    /// Item `i` of `index`, read (its two offsets into a stack buffer: no array for them).
-    private static func item(_ i: Int, of index: Index, fd: Int32, start: Int, length: Int) -> [UInt8]? {
+    /// The offset array of `index` (its `count + 1` offsets as the file has them), or an empty array when it
+    /// would take more than `budget` bytes or cannot be read: then ``item(_:of:offsets:fd:start:length:)``
+    /// reads an item's offsets with it.
+    private static func offsets(of index: Index, budget: Int, fd: Int32, start: Int, length: Int) -> [UInt8] {
+        let count = (index.count + 1) * index.offsetSize
+        guard index.count > 0, count <= budget else { return [] }
+        return bytes(index.offsets, count, fd: fd, start: start, length: length) ?? []
+    }
+
+    /// Item `i` of `index`, read: its two offsets from `offsets` (the INDEX's array, read before), or when that
+    /// is empty into a stack buffer (no array for them).
+    private static func item(_ i: Int, of index: Index, offsets: [UInt8] = [], fd: Int32, start: Int, length: Int) -> [UInt8]? {
         let size = index.offsetSize, at = index.offsets + i * size
         guard i >= 0, i < index.count, at + 2 * size <= length else { return nil }
-        var pair: UInt64 = 0
-        let got = withUnsafeMutableBytes(of: &pair) { pread(fd, $0.baseAddress!, 2 * size, off_t(start + at)) }
-        guard got == 2 * size else { return nil }
-        let a = withUnsafeBytes(of: &pair) { raw in (0..<size).reduce(0) { $0 << 8 | Int(raw[$1]) } }
-        let b = withUnsafeBytes(of: &pair) { raw in (size..<2 * size).reduce(0) { $0 << 8 | Int(raw[$1]) } }
+        let a: Int, b: Int
+        if offsets.count >= (i + 2) * size {
+            a = number(offsets, i * size, size)
+            b = number(offsets, (i + 1) * size, size)
+        } else {
+            var pair: UInt64 = 0
+            let got = withUnsafeMutableBytes(of: &pair) { pread(fd, $0.baseAddress!, 2 * size, off_t(start + at)) }
+            guard got == 2 * size else { return nil }
+            a = withUnsafeBytes(of: &pair) { raw in (0..<size).reduce(0) { $0 << 8 | Int(raw[$1]) } }
+            b = withUnsafeBytes(of: &pair) { raw in (size..<2 * size).reduce(0) { $0 << 8 | Int(raw[$1]) } }
+        }
         guard a >= 1, a <= b, b - a <= 1 << 16 else { return nil }
         return bytes(index.data + a, b - a, fd: fd, start: start, length: length)
     }
