@@ -58,14 +58,25 @@ extension BubbleEngine {
 public struct PreparedMessage: Sendable {
     let shaped: ShapedText
     let plan: LayoutPlan
-    /// The message's layout with no width limit, when it is its layout at every text width from
-    /// ``unboundedFrom`` up (``LineLayout/unboundedFrom(_:)``: most chat messages, one line on any phone).
-    let unbounded: BubbleLayout?
-    /// Text width (the bubble's less its padding), px, from which ``unbounded`` is the layout.
-    let unboundedFrom: Double
+    /// The message's layout with no width limit, when it is its layout at every text width from some width
+    /// up (``LineLayout/unboundedFrom(_:)``: most chat messages, one line on any phone).
+    let unbounded: Unbounded?
     /// What breaking the shaped text reads that no width changes (its wrapper, the last paragraph shown,
     /// the quoted paragraphs): a new width breaks and places its lines without working it out again.
     let context: BreakingContext
+
+    /// ``unbounded``, boxed: an optional layout held inline (over 300 bytes) was copied whole to be tested for
+    /// nil, and again to be unwrapped, on every new width.
+    final class Unbounded: Sendable {
+        let layout: BubbleLayout
+        /// Text width (the bubble's less its padding), px, from which ``layout`` is the layout.
+        let from: Double
+
+        init(_ layout: BubbleLayout, from: Double) {
+            self.layout = layout
+            self.from = from
+        }
+    }
 }
 
 extension BubbleEngine {
@@ -80,10 +91,11 @@ extension BubbleEngine {
         if plan.constraints.statusSlot == nil {
             let unbounded = report(shaped.layOut(plan.constraints(width: .infinity), context: context), plan)
             if let from = unbounded.lineLayout.unboundedFrom(context) {
-                return PreparedMessage(shaped: shaped, plan: plan, unbounded: unbounded, unboundedFrom: from, context: context)
+                return PreparedMessage(shaped: shaped, plan: plan, unbounded: PreparedMessage.Unbounded(unbounded, from: from),
+                                       context: context)
             }
         }
-        return PreparedMessage(shaped: shaped, plan: plan, unbounded: nil, unboundedFrom: .infinity, context: context)
+        return PreparedMessage(shaped: shaped, plan: plan, unbounded: nil, context: context)
     }
 
     /// The layout of a prepared message at bubble width `width` (padding included): the layout
@@ -91,10 +103,8 @@ extension BubbleEngine {
     /// the one kept when nothing at this width breaks differently.
     public func layout(_ prepared: PreparedMessage, width: Double) -> BubbleLayout {
         let constraints = prepared.plan.constraints(width: width)
-        // Unwrapped in place rather than bound by `if let`, which copies the layout (a retain of each of its
-        // arrays) once more and then destroys the copy: on this path the copies are most of the cost.
-        if constraints.maxWidth >= prepared.unboundedFrom, prepared.unbounded != nil {
-            var layout = prepared.unbounded.unsafelyUnwrapped
+        if let kept = prepared.unbounded, constraints.maxWidth >= kept.from {
+            var layout = kept.layout
             layout.constrain(to: constraints)
             return layout
         }
@@ -105,7 +115,7 @@ extension BubbleEngine {
     /// size kept, when nothing at this width breaks differently).
     public func size(_ prepared: PreparedMessage, width: Double) -> BubbleSize {
         let constraints = prepared.plan.constraints(width: width)
-        if constraints.maxWidth >= prepared.unboundedFrom, let size = prepared.unbounded.map(BubbleSize.init) { return size }
+        if let kept = prepared.unbounded, constraints.maxWidth >= kept.from { return BubbleSize(kept.layout) }
         return BubbleSize(prepared.shaped.layOut(constraints, context: prepared.context), padding: prepared.plan.padding)
     }
 }

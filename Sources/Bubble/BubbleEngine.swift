@@ -202,9 +202,8 @@ public final class BubbleEngine: @unchecked Sendable {
     @inline(__always)
     func report(_ lines: consuming LineLayout, _ plan: LayoutPlan) -> BubbleLayout {
         let names = plan.catalog.names
-        var layout = BubbleLayout(lines, padding: plan.padding, truncationURL: plan.moreURL, emojiName: { names[$0] })
-        if plan.minTouchSize > 0 { layout.addTouchTargets(minSize: plan.minTouchSize) }
-        return layout
+        return BubbleLayout(lines, padding: plan.padding, truncationURL: plan.moreURL, touchSize: plan.minTouchSize,
+                            emojiName: { names[$0] })
     }
 
     /// `options` merged over the defaults and checked (the defaults were checked when the engine was made).

@@ -92,28 +92,29 @@ extension GlyphBuffer {
         }
     }
 
-    /// The advances of glyphs `range` added up, px, in order; with `exact` (``advanceSumsAreExact``) in four
-    /// running sums, the same number (no addition rounds) from a quarter of the additions one after another:
-    /// a line's width was a chain of additions, each waiting for the one before.
-    @inlinable
-    public func advanceSum(_ range: Range<Int>, exact: Bool) -> Double {
+    /// The advances before each glyph added up, px: `count + 1` sums, the first 0. Where
+    /// ``advanceSumsAreExact`` holds, `sums[b] - sums[a]` is ``advanceSum(_:)`` of `a..<b`, the same
+    /// number (both sums and their difference are exact): a text laid out at many widths gets each fragment's
+    /// width from two reads rather than a pass over its glyphs.
+    public func advancePrefixSums() -> [Double] {
         glyphs.withUnsafeBufferPointer { g in
-            var k = range.lowerBound
-            guard exact else {
-                var w = 0.0
-                while k < range.upperBound { w += Double(g[k].advance); k += 1 }
-                return w
+            var sums = [Double](repeating: 0, count: g.count + 1)
+            var w = 0.0
+            for k in g.indices {
+                w += Double(g[k].advance)
+                sums[k + 1] = w
             }
-            var a = 0.0, b = 0.0, c = 0.0, d = 0.0
-            while k + 4 <= range.upperBound {
-                a += Double(g[k].advance)
-                b += Double(g[k + 1].advance)
-                c += Double(g[k + 2].advance)
-                d += Double(g[k + 3].advance)
-                k += 4
-            }
-            while k < range.upperBound { a += Double(g[k].advance); k += 1 }
-            return (a + b) + (c + d)
+            return sums
+        }
+    }
+
+    /// The advances of glyphs `range` added up, px, in order.
+    @inlinable
+    public func advanceSum(_ range: Range<Int>) -> Double {
+        glyphs.withUnsafeBufferPointer { g in
+            var w = 0.0
+            for k in range { w += Double(g[k].advance) }
+            return w
         }
     }
 }

@@ -66,21 +66,36 @@ public enum TextAlignment: String, Sendable, Codable, CaseIterable {
 
 /// What changes from one layout of the same shaped text to the next.
 public struct LayoutConstraints: Sendable, Equatable {
+    // Stored eight-byte fields first, then the optionals, then the one-byte fields: 120 bytes rather than
+    // 129 in the order they read best. A copy of at most 128 bytes is a few moves; a longer one is a call
+    // to memcpy, and a layout copies its constraints several times.
     /// Width available to the text, px (the bubble's max width less its padding).
     public var maxWidth: Double
     /// Lines of the whole message shown at most; 0 means no limit.
     public var maxLines: Int = 0
-    /// Fixed line height, or nil for each line's own ascent + descent.
-    public var lineHeight: LineHeight?
     /// Extra px between two lines.
     public var lineSpacing: Double = 0
     /// Extra px after each paragraph but the last.
     public var paragraphSpacing: Double = 0
     /// Indent of each paragraph's first line, px.
     public var firstLineIndent: Double = 0
-    public var alignment: TextAlignment = .start
+    /// How far ink may reach above and below a line box before the line grows to hold it, px: the
+    /// bubble's top and bottom padding. The first line's ink then stays inside the top padding, the last
+    /// line's inside the bottom padding, and a middle line's reaches at most that far into its
+    /// neighbour: nothing is drawn outside the bubble, and ordinary text (an Arabic mark, a Vietnamese
+    /// capital) keeps the line height browsers give it.
+    package var inkAllowanceAbove = 0.0
+    package var inkAllowanceBelow = 0.0
+    /// px before ``statusSlot`` when it shares the last line.
+    public var statusGap: Double = 0
+    /// Room kept at the end of the last line (or on a line of its own) for the client's time and
+    /// ticks, or nil for none; ``statusGap`` px go before it when it shares the line.
+    public var statusSlot: StatusSlot?
+    /// Fixed line height, or nil for each line's own ascent + descent.
+    public var lineHeight: LineHeight?
     /// Split lines into pages of at most this height, px.
     public var pageHeight: Double?
+    public var alignment: TextAlignment = .start
     /// Atomic links (`Link/isAtomic`: every link whose text starts with `@`, whatever its source, and links
     /// the caller marks) stay whole on a line: no UAX #14 break inside one, unless it alone is wider than the
     /// line (then it breaks at graphemes). False gives plain UAX #14 everywhere (option `atomicLinks`).
@@ -98,17 +113,6 @@ public struct LayoutConstraints: Sendable, Equatable {
     /// Line feeds and spaces that end the message make lines of their own, as in a `<textarea>`. Off by
     /// default: a browser draws `a\n` as one line, and a chat bubble should not grow an empty last line.
     public var keepTrailingBreaks = false
-    /// How far ink may reach above and below a line box before the line grows to hold it, px: the
-    /// bubble's top and bottom padding. The first line's ink then stays inside the top padding, the last
-    /// line's inside the bottom padding, and a middle line's reaches at most that far into its
-    /// neighbour: nothing is drawn outside the bubble, and ordinary text (an Arabic mark, a Vietnamese
-    /// capital) keeps the line height browsers give it.
-    package var inkAllowanceAbove = 0.0
-    package var inkAllowanceBelow = 0.0
-    /// Room kept at the end of the last line (or on a line of its own) for the client's time and
-    /// ticks, or nil for none; ``statusGap`` px go before it when it shares the line.
-    public var statusSlot: StatusSlot?
-    public var statusGap: Double = 0
     /// Lay out at the narrowest width that keeps the line count, so the last line is not left with one
     /// lonely word (CSS `text-wrap: balance`; option `balance`).
     public var balance = false

@@ -6,10 +6,12 @@ package struct BreakingContext: Sendable {
     let wrapper: LineWrapper
     let lastParagraph: Int
     let quoted: [Bool]?
-    /// Whether a line's fragments add their advances in four running sums (``GlyphBuffer/advanceSumsAreExact``,
-    /// the same numbers): checked for a context kept for many widths, which pays the check (a pass over the
-    /// glyphs) once for them all; a single layout adds each advance once and would pay more than it saves.
-    let exactSums: Bool
+    /// The shaped glyphs' advance sums (``GlyphBuffer/advancePrefixSums()``) when every sum of them is exact
+    /// (``GlyphBuffer/advanceSumsAreExact``), else empty: then a fragment's width is two reads, the same number
+    /// its glyphs' advances add up to. Made for a context kept for many widths, which pays the check and the
+    /// sums (a pass over the glyphs each) once for them all; a single layout adds each advance once and
+    /// would pay more than it saves.
+    let advanceSums: [Double]
 
     /// The context of `shaped` under `constraints` (of which only `maxWidth` may differ where it is used),
     /// with `kept` for one that will serve many widths.
@@ -19,13 +21,13 @@ package struct BreakingContext: Sendable {
                               rules: constraints.lineBreaking, fitSlack: constraints.lineMetrics.fitSlack)
         lastParagraph = constraints.keepTrailingBreaks ? shaped.paragraphs.count - 1 : shaped.lastParagraphWithContent()
         quoted = shaped.quotedParagraphs()
-        exactSums = kept && shaped.glyphs.advanceSumsAreExact
+        advanceSums = kept && shaped.glyphs.advanceSumsAreExact ? shaped.glyphs.advancePrefixSums() : []
     }
 }
 
 extension ShapedText {
     /// What ``layOut(_:context:)`` keeps for this text under `constraints`, at any `maxWidth`; with `kept`,
-    /// for a message kept to be laid out at widths to come (``BreakingContext/exactSums`` checked).
+    /// for a message kept to be laid out at widths to come (with ``BreakingContext/advanceSums``).
     package func breakingContext(_ constraints: LayoutConstraints, kept: Bool = false) -> BreakingContext {
         BreakingContext(self, constraints, kept: kept)
     }

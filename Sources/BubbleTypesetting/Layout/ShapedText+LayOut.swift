@@ -36,7 +36,7 @@ extension ShapedText {
         let broken = lineRanges(constraints, context)
         layout.truncated = broken.truncated
         layout.visibleEnd = broken.visibleEnd
-        place(broken.ranges, into: &layout, wrapper: context.wrapper, exactSums: context.exactSums)
+        place(broken.ranges, into: &layout, wrapper: context.wrapper, advanceSums: context.advanceSums)
         return layout
     }
 
@@ -116,7 +116,7 @@ extension ShapedText {
 
     /// Builds fragments in visual order and places every line vertically and horizontally.
     private func place(_ ranges: [LineRange],
-                       into layout: inout LineLayout, wrapper: LineWrapper, exactSums: Bool) {
+                       into layout: inout LineLayout, wrapper: LineWrapper, advanceSums: [Double]) {
         let c = layout.constraints
         var y = 0.0
         var widest = 0.0
@@ -162,13 +162,16 @@ extension ShapedText {
                 if lo < hi {
                     if let p = run.placeholder {
                         layout.fragments.append(LineFragment(kind: .placeholder(index: p), range: lo..<hi, x: 0, width: placeholders[p].width, level: run.level))
+                        logicalX += placeholders[p].width
                     } else if run.isTab {
                         var w = 0.0
                         for _ in lo..<hi { w += tabAdvance(at: logicalX + w) }
                         layout.fragments.append(LineFragment(kind: .glyphs(run: r, glyphs: run.glyphRange), range: lo..<hi, x: 0, width: w, level: run.level))
+                        logicalX += w
                     } else {
                         let g = glyphs(of: run, in: lo..<hi)
-                        var w = glyphs.advanceSum(g, exact: exactSums)
+                        var w = advanceSums.isEmpty ? glyphs.advanceSum(g)
+                            : advanceSums[g.upperBound] - advanceSums[g.lowerBound]
                         var pen = 0.0
                         if hi == visibleEnd && hi < paragraph.range.upperBound && !entry.truncated {
                             let kerning = wrapper.kerning(before: hi)
@@ -177,13 +180,15 @@ extension ShapedText {
                         }
                         layout.fragments.append(LineFragment(kind: .glyphs(run: r, glyphs: g), range: lo..<hi, x: 0, width: w, level: run.level,
                                                              penOffset: pen))
+                        // Added from the local, not read back from the fragment just appended: that read
+                        // waited on the append's stores, the costliest instruction of a re-layout.
+                        logicalX += w
                         if run.inkAscent > run.ascent || run.inkDescent > run.descent {
                             let ink = inkExtent(of: run, glyphs: g)
                             inkAbove = max(inkAbove, ink.above)
                             inkBelow = max(inkBelow, ink.below)
                         }
                     }
-                    logicalX += layout.fragments[layout.fragments.count - 1].width
                 }
                 r += 1
             }

@@ -46,8 +46,11 @@ public struct BubbleLayout: Sendable {
     ///   - padding: the room around the text, px; the report's geometry is in bubble space, padding included.
     ///   - truncationURL: where a tap on the truncation token leads; with one, the token is a link of
     ///     kind `more` with its own rect (a plain ellipsis is no link).
+    ///   - touchSize: with a size over 0, the touch targets ``addTouchTargets(minSize:)`` adds; here so that
+    ///     a caller returns the layout as made (a layout, over 300 bytes, mutated after it is made is copied
+    ///     once more).
     ///   - emojiName: the catalog name of a Unicode emoji sequence, when one is known.
-    public init(_ lineLayout: LineLayout, padding: EdgeInsets = .zero, truncationURL: String? = nil,
+    public init(_ lineLayout: LineLayout, padding: EdgeInsets = .zero, truncationURL: String? = nil, touchSize: Double = 0,
                 emojiName: (String) -> String? = { _ in nil }) {
         self.lineLayout = consume lineLayout
         self.padding = padding
@@ -77,6 +80,7 @@ public struct BubbleLayout: Sendable {
         }
         collectEmoji(emojiName)
         if truncated { collectHidden(in: self.lineLayout.shaped.mapped, emojiName: emojiName) }
+        if touchSize > 0 { addTouchTargets(minSize: touchSize) }
     }
 
     /// One rect per visual run of the range's own glyphs on each line, lines in order and each line's rects
@@ -180,6 +184,8 @@ public struct BubbleLayout: Sendable {
         // Most messages draw nothing with a color face: their glyph fragments are skipped at once.
         // (Arrays read in place and lines by index: iterated, each array was retained and released.)
         let anyColor = lineLayout.shaped.faces.withUnsafeBufferPointer { $0.contains { $0.isColor } }
+        // Nor do most hold an inline box: then there is no emoji, and no fragment to look at.
+        guard anyColor || !lineLayout.shaped.placeholders.isEmpty else { return }
         // Room for every placeholder (most messages with emoji have tokens only): no regrowth per emoji.
         emoji.reserveCapacity(lineLayout.shaped.placeholders.count)
         // One entry per grapheme drawn by a color face, for one fragment at a time (one array for all).
