@@ -7,8 +7,8 @@ package struct BreakingContext: Sendable {
     let lastParagraph: Int
     let quoted: [Bool]?
     /// The shaped glyphs' advance sums (``GlyphBuffer/advancePrefixSums()``) when every sum of them is exact
-    /// (``GlyphBuffer/advanceSumsAreExact``), else empty: then a fragment's width is two reads, the same number
-    /// its glyphs' advances add up to. Made for a context kept for many widths, which pays the check and the
+    /// (``GlyphBuffer/advanceSumsAreExact``): a fragment's width is then two reads, the same number its glyphs'
+    /// advances add up to. Else empty. Made for a context kept for many widths, which pays the check and the
     /// sums (a pass over the glyphs each) once for them all; a single layout adds each advance once and
     /// would pay more than it saves.
     let advanceSums: [Double]
